@@ -1,0 +1,96 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+/**
+ * The one-way import rule of ARCHITECTURE.md, enforced per folder.
+ * `target` may not import from `from`.
+ */
+const zones = [
+  {
+    target: './runtime',
+    from: ['./contract', './definitions', './renderers', './src', './server', './tests', './scripts'],
+    message: 'runtime/ imports nothing else of the repo (ARCHITECTURE.md).',
+  },
+  {
+    target: ['./definitions', './contract'],
+    from: ['./renderers', './src', './server', './tests', './scripts'],
+    message: 'definitions/ and contract/ may import runtime/ only.',
+  },
+  {
+    target: './renderers',
+    from: ['./contract', './definitions', './src', './server', './tests', './scripts'],
+    message: 'renderers/ may import runtime/ only.',
+  },
+  {
+    target: './src',
+    from: ['./server'],
+    message: 'src/ may import anything but server/.',
+  },
+  {
+    target: './server',
+    from: ['./src', './renderers/interactive', './tests'],
+    message: 'server/ may import runtime/, definitions/, contract/ and renderers/print/ only.',
+  },
+];
+
+/** Packages the framework-agnostic runtime must never reach for. */
+const runtimeForbiddenPackages = [
+  'react',
+  'react-dom',
+  'react-dom/*',
+  '@radix-ui/*',
+  '@tanstack/*',
+  'fastify',
+  '@fastify/*',
+  'drizzle-orm',
+  'drizzle-orm/*',
+];
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'tests/fixtures/lint/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='eval']", message: 'No eval: the product runs under a strict CSP.' },
+        { selector: "NewExpression[callee.name='Function']", message: 'No new Function: the product runs under a strict CSP.' },
+      ],
+    },
+  },
+  {
+    files: ['runtime/**/*.ts', 'definitions/**/*.ts'],
+    rules: {
+      'import-x/no-nodejs-modules': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: runtimeForbiddenPackages, message: 'The runtime and the definition stay framework-agnostic.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'renderers/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);

@@ -1,0 +1,107 @@
+import { ConfigurationError } from './errors';
+import type { Comparison, Condition, Scalar } from './format';
+import { isEmpty, numberOf, readAnswer, type Answers } from './values';
+
+/** Resolves a comparison's key to an answer key; inside a repeat slot, `scope: 'slot'` keys are local. */
+export type KeyResolver = (comparison: Comparison) => string;
+
+const globalKey: KeyResolver = (comparison) => {
+  if (comparison.scope === 'slot') {
+    throw new ConfigurationError(`Condition on "${comparison.valueKey}" uses scope "slot" outside a repeat`);
+  }
+  return comparison.valueKey;
+};
+
+/** Equality as a person means it: '2' equals 2, true equals 'true'. */
+function sameValue(value: unknown, target: Scalar): boolean {
+  if (value === target) return true;
+  if (value === undefined || value === null || target === null) return false;
+  const kind = typeof value;
+  if (kind !== 'string' && kind !== 'number' && kind !== 'boolean') return false;
+  return String(value) === String(target);
+}
+
+function targetList(comparison: Comparison): readonly Scalar[] {
+  const { target } = comparison;
+  if (!Array.isArray(target)) {
+    throw new ConfigurationError(
+      `Operator "${comparison.operator}" on "${comparison.valueKey}" needs a list as its target`,
+    );
+  }
+  return target as readonly Scalar[];
+}
+
+function scalarTarget(comparison: Comparison): Scalar {
+  const { target } = comparison;
+  if (Array.isArray(target) || target === undefined) {
+    throw new ConfigurationError(
+      `Operator "${comparison.operator}" on "${comparison.valueKey}" needs a single target value`,
+    );
+  }
+  return target as Scalar;
+}
+
+function compareNumbers(value: unknown, comparison: Comparison, test: (a: number, b: number) => boolean) {
+  if (isEmpty(value)) return false;
+  const a = numberOf(value);
+  const b = numberOf(scalarTarget(comparison));
+  return !Number.isNaN(a) && !Number.isNaN(b) && test(a, b);
+}
+
+function evaluateComparison(comparison: Comparison, answers: Answers, resolve: KeyResolver): boolean {
+  const value = readAnswer(answers, resolve(comparison));
+  const operator = comparison.operator;
+  switch (operator) {
+    case 'equals':
+      return sameValue(value, scalarTarget(comparison));
+    case 'notEquals':
+      return !sameValue(value, scalarTarget(comparison));
+    case 'lt':
+      return compareNumbers(value, comparison, (a, b) => a < b);
+    case 'lte':
+      return compareNumbers(value, comparison, (a, b) => a <= b);
+    case 'gt':
+      return compareNumbers(value, comparison, (a, b) => a > b);
+    case 'gte':
+      return compareNumbers(value, comparison, (a, b) => a >= b);
+    case 'answered':
+      return !isEmpty(value);
+    case 'notAnswered':
+      return isEmpty(value);
+    case 'in':
+      return targetList(comparison).some((target) => sameValue(value, target));
+    case 'notIn':
+      return !targetList(comparison).some((target) => sameValue(value, target));
+    default:
+      throw new ConfigurationError(`Unknown condition operator ${JSON.stringify(operator satisfies never)}`);
+  }
+}
+
+/**
+ * Evaluates a conditional rule (SPEC 3.8) against the answers. An unknown operator or shape throws a
+ * ConfigurationError: a condition never silently counts as true.
+ */
+export function evaluateCondition(
+  condition: Condition,
+  answers: Answers,
+  resolve: KeyResolver = globalKey,
+): boolean {
+  if (typeof condition !== 'object' || condition === null) {
+    throw new ConfigurationError(`A condition must be an object, got ${JSON.stringify(condition)}`);
+  }
+  if ('all' in condition) return condition.all.every((c) => evaluateCondition(c, answers, resolve));
+  if ('any' in condition) return condition.any.some((c) => evaluateCondition(c, answers, resolve));
+  if ('not' in condition) return !evaluateCondition(condition.not, answers, resolve);
+  if ('valueKey' in condition && 'operator' in condition) {
+    return evaluateComparison(condition, answers, resolve);
+  }
+  throw new ConfigurationError(`Unknown condition shape ${JSON.stringify(condition)}`);
+}
+
+/** Every answer key a condition reads (for dependency tracking and developer checks). */
+export function conditionKeys(condition: Condition, resolve: KeyResolver = globalKey): string[] {
+  if ('all' in condition) return condition.all.flatMap((c) => conditionKeys(c, resolve));
+  if ('any' in condition) return condition.any.flatMap((c) => conditionKeys(c, resolve));
+  if ('not' in condition) return conditionKeys(condition.not, resolve);
+  return [resolve(condition)];
+}

@@ -1,0 +1,52 @@
+/**
+ * The headless form runtime: pure TypeScript, no React, no DOM, no server. Integrators load a
+ * definition, compute the view, validate and clear hidden keys, then draw with their own UI.
+ */
+export * from './format';
+export { definitionSchema, parseDefinitionFormat } from './schema';
+export { ConfigurationError, MAX_ADD_ANOTHER, MAX_COMPONENTS_MESSAGE } from './errors';
+export { BLANK, isEmpty, readAnswer, type Answers } from './values';
+export { evaluateCondition, conditionKeys } from './conditions';
+export { deriveWebStatus, WEB_STATUSES, type WebStatus } from './webStatus';
+export { BLANK_OPTION, yearOptions, resolveOptions, optionLabel, hasChoices } from './options';
+export { isIsoDate } from './dates';
+export { slotKey, descKey, addAnotherKey, type Slot } from './keys';
+export { EMAIL_PATTERN, defaultRequiredMessage } from './rules';
+export { loadDefinition } from './load';
+export { compile, chosenTab, shownInstances, type ViewState, type KeySpec, type CompiledModel, type FieldInstance } from './model';
+export { dataModelKeys, keySpec, answerProblems, emptyValueFor, type AnswerProblem } from './dataModel';
+export {
+  validateAnswers,
+  validateField,
+  canSubmit,
+  type ValidateOptions,
+  type ValidationResult,
+} from './validate';
+export {
+  visibleView,
+  visiblePage,
+  isVisible,
+  keysToClear,
+  applyClearing,
+  type ViewNode,
+  type PageView,
+  type QuestionView,
+  type SectionView,
+  type RepeatView,
+  type TabsView,
+  type ButtonTriggerView,
+  type CheckboxTriggerView,
+  type GroupView,
+  type ParagraphView,
+  type ViewOptions,
+} from './visibility';
+export {
+  checkDefinition,
+  pageOfKey,
+  duplicateKeysMessage,
+  extraKeysMessage,
+  type DefinitionProblem,
+  type CheckOptions,
+} from './checks';
+export { answersStandardSchema, formLevelValidator, type AnswersStandardSchema } from './standardSchema';
+export { assertMaxComponents, canAddAnother } from './addAnother';

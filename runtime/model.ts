@@ -1,0 +1,609 @@
+/**
+ * The compiled model of a definition, built once per definition object and cached.
+ *
+ * Every piece of conditional content becomes a *guard*: a predicate on the answers and the UI state
+ * (add-another counts, chosen tabs, clicked triggers) with a parent guard. A question is visible when
+ * its innermost guard and all its parents hold. Validation, the view model and clearing all read the
+ * same guards, so visibility is decided in one place.
+ */
+import { conditionKeys, evaluateCondition, type KeyResolver } from './conditions';
+import { ConfigurationError, MAX_ADD_ANOTHER, MAX_COMPONENTS_MESSAGE } from './errors';
+import {
+  OPERATORS,
+  type ButtonTrigger,
+  type CheckboxQuestion,
+  type CheckboxTrigger,
+  type ClearList,
+  type Condition,
+  type Definition,
+  type Exclusive,
+  type Node,
+  type OptionEntry,
+  type Page,
+  type Paragraph,
+  type Question,
+  type Repeat,
+  type Section,
+  type Tab,
+  type Tabs,
+} from './format';
+import { descKey, slotKey, type Slot } from './keys';
+import { hasChoices, resolveOptions } from './options';
+import { compileRule, type Check } from './rules';
+import { isEmpty, readAnswer, type Answers } from './values';
+
+/** UI state that decides visibility besides the answers (SPEC 3.5). */
+export interface ViewState {
+  /** Shown instances per add-another button id (default 1). */
+  readonly addAnother?: Readonly<Record<string, number>>;
+  /** Chosen tab per tab group id (default: the group's default tab). */
+  readonly tabs?: Readonly<Record<string, string>>;
+  /** Button triggers that were clicked. */
+  readonly triggers?: Readonly<Record<string, boolean>>;
+}
+
+export interface Guard {
+  readonly id: number;
+  readonly parent: Guard | null;
+  /** This guard alone (parents not included). */
+  readonly holds: (answers: Answers, state: ViewState) => boolean;
+  /** Which keys this guard clears while it hides its content; null: it never clears. */
+  readonly clears: ((key: string) => boolean) | null;
+}
+
+/** What an answer key may hold: the server's whitelist and type check. */
+export type KeySpec =
+  | { readonly type: 'text'; readonly maxLength: number }
+  | { readonly type: 'boolean' }
+  | { readonly type: 'document' };
+
+export interface FieldInstance {
+  /** The answer key (slot prefix or suffix applied). */
+  readonly key: string;
+  readonly question: Question;
+  readonly page: Page;
+  readonly slot: Slot | null;
+  /** The innermost guard; null when the question is always visible. */
+  readonly guard: Guard | null;
+  readonly descKey: string | null;
+  readonly yearKey: string | null;
+  /** Lookup questions: the keys a chosen entry fills. */
+  readonly fillKeys: readonly string[];
+  /** Every key this question owns (cleared together). */
+  readonly ownedKeys: readonly string[];
+  readonly checks: readonly Check[];
+  /** The options offered for the current answers (select and radio), else null. */
+  readonly options: ((answers: Answers, now: Date) => readonly OptionEntry[]) | null;
+  /** displayAndOptions: the controlling key whose change clears this answer. */
+  readonly controlKey: string | null;
+  readonly resolve: KeyResolver;
+}
+
+export type CompiledNode =
+  | { readonly type: 'question'; readonly instance: FieldInstance; readonly content: readonly Branch[] }
+  | { readonly type: 'paragraph'; readonly node: Paragraph }
+  | { readonly type: 'section'; readonly node: Section; readonly guard: Guard | null; readonly children: readonly CompiledNode[] }
+  | { readonly type: 'repeat'; readonly node: Repeat; readonly max: number; readonly instances: readonly SlotBranch[] }
+  | { readonly type: 'tabs'; readonly node: Tabs; readonly tabs: readonly TabBranch[] }
+  | { readonly type: 'buttonTrigger'; readonly node: ButtonTrigger; readonly guard: Guard; readonly children: readonly CompiledNode[] }
+  | {
+      readonly type: 'checkboxTrigger';
+      readonly node: CheckboxTrigger;
+      readonly instance: FieldInstance;
+      readonly before: Branch;
+      readonly after: Branch;
+    }
+  | { readonly type: 'exclusive'; readonly node: Exclusive; readonly cases: readonly Branch[] };
+
+export interface Branch {
+  readonly value: string;
+  readonly guard: Guard;
+  readonly children: readonly CompiledNode[];
+}
+export interface SlotBranch {
+  readonly slot: Slot;
+  readonly guard: Guard | null;
+  readonly children: readonly CompiledNode[];
+}
+export interface TabBranch {
+  readonly tab: Tab;
+  readonly guard: Guard;
+  readonly children: readonly CompiledNode[];
+}
+
+export interface CompiledPage {
+  readonly page: Page;
+  readonly children: readonly CompiledNode[];
+}
+
+export interface CompiledModel {
+  readonly definition: Definition;
+  readonly pages: readonly CompiledPage[];
+  readonly guardCount: number;
+  /** Every question instance in definition order. */
+  readonly instances: readonly FieldInstance[];
+  /** Instances that carry checks (what full validation walks). */
+  readonly checked: readonly FieldInstance[];
+  /** Instances by answer key, including the year key of month/year questions. */
+  readonly byKey: ReadonlyMap<string, readonly FieldInstance[]>;
+  /** The tenant data model: every key the definition can produce, with its type. */
+  readonly keySpecs: ReadonlyMap<string, KeySpec>;
+  /** The page of each key (the first page it appears on). */
+  readonly keyPage: ReadonlyMap<string, Page>;
+  /** Keys that appear on more than one page (a developer-time problem). */
+  readonly keysOnSeveralPages: ReadonlyMap<string, readonly string[]>;
+  /** Keys referenced by conditions and clear lists, with where they are referenced. */
+  readonly references: readonly { readonly key: string; readonly path: string }[];
+  /** Lookup questions whose prefix is not part of their key. */
+  readonly prefixProblems: readonly { readonly prefix: string; readonly key: string; readonly path: string }[];
+}
+
+const TEXT_LIMITS = {
+  text: 45,
+  textarea: 1500,
+  date: 10,
+  phone: 14,
+  ssn: 11,
+  number: 16,
+  choice: 100,
+  desc: 200,
+  month: 2,
+  year: 4,
+  lookup: 150,
+} as const;
+
+interface Scope {
+  readonly page: Page;
+  readonly slot: Slot | null;
+  readonly guard: Guard | null;
+  readonly path: string;
+}
+
+class Compiler {
+  private guardCount = 0;
+  readonly instances: FieldInstance[] = [];
+  readonly keySpecs = new Map<string, KeySpec>();
+  readonly keyPage = new Map<string, Page>();
+  readonly keyPages = new Map<string, Set<string>>();
+  readonly references: { key: string; path: string }[] = [];
+  readonly prefixProblems: { prefix: string; key: string; path: string }[] = [];
+
+  constructor(private readonly definition: Definition) {}
+
+  guard(parent: Guard | null, holds: Guard['holds'], clears: Guard['clears']): Guard {
+    return { id: this.guardCount++, parent, holds, clears };
+  }
+
+  get totalGuards(): number {
+    return this.guardCount;
+  }
+
+  resolver(slot: Slot | null, path: string): KeyResolver {
+    return (comparison) => {
+      if (comparison.scope === 'slot') {
+        if (!slot) {
+          throw new ConfigurationError(`Condition on "${comparison.valueKey}" uses scope "slot" outside a repeat`, path);
+        }
+        return slotKey(slot, comparison.valueKey);
+      }
+      return comparison.valueKey;
+    };
+  }
+
+  /** Checks a condition's operators and targets at load time and records the keys it reads. */
+  condition(condition: Condition, scope: Scope, path: string): Condition {
+    assertCondition(condition, path);
+    for (const key of conditionKeys(condition, this.resolver(scope.slot, path))) {
+      this.references.push({ key, path });
+    }
+    return condition;
+  }
+
+  clearPredicate(list: ClearList | undefined, scope: Scope, path: string): (key: string) => boolean {
+    if (list === undefined || list === 'all') return () => true;
+    const keys = new Set(list.map((local) => slotKey(scope.slot, local)));
+    for (const key of keys) this.references.push({ key, path });
+    return (key) => keys.has(key);
+  }
+
+  addKey(key: string, spec: KeySpec, page: Page): void {
+    if (!this.keySpecs.has(key)) this.keySpecs.set(key, spec);
+    if (!this.keyPage.has(key)) this.keyPage.set(key, page);
+    let pages = this.keyPages.get(key);
+    if (!pages) this.keyPages.set(key, (pages = new Set()));
+    pages.add(page.id);
+  }
+
+  nodes(nodes: readonly Node[], scope: Scope): CompiledNode[] {
+    return nodes.map((node, index) => this.node(node, { ...scope, path: `${scope.path}[${index}]` }));
+  }
+
+  node(node: Node, scope: Scope): CompiledNode {
+    const kind = node.kind;
+    switch (kind) {
+      case 'text':
+      case 'textarea':
+      case 'date':
+      case 'phone':
+      case 'ssn':
+      case 'number':
+      case 'select':
+      case 'radio':
+      case 'checkbox':
+      case 'monthYear':
+      case 'lookup':
+      case 'file':
+        return this.question(node, scope);
+      case 'paragraph':
+        return { type: 'paragraph', node };
+      case 'section':
+        return this.section(node, scope);
+      case 'repeat':
+        return this.repeat(node, scope);
+      case 'tabs':
+        return this.tabs(node, scope);
+      case 'trigger':
+        return node.mode === 'button' ? this.buttonTrigger(node, scope) : this.checkboxTrigger(node, scope);
+      case 'exclusive':
+        return this.exclusive(node, scope);
+      default:
+        throw new ConfigurationError(`Unknown kind ${JSON.stringify(kind satisfies never)}`, scope.path);
+    }
+  }
+
+  question(question: Question, scope: Scope): CompiledNode {
+    const { slot, page, path } = scope;
+    const key = slotKey(slot, question.key);
+    const resolve = this.resolver(slot, path);
+    let guard = scope.guard;
+    let options: FieldInstance['options'] = null;
+    let controlKey: string | null = null;
+    let desc: string | null = null;
+    let yearKey: string | null = null;
+    let fillKeys: string[] = [];
+    const owned = [key];
+
+    const kind = question.kind;
+    switch (kind) {
+      case 'text':
+      case 'textarea':
+      case 'date':
+      case 'phone':
+      case 'ssn':
+      case 'number': {
+        const limit = kind === 'text' || kind === 'textarea' ? (question.maxLength ?? TEXT_LIMITS[kind]) : TEXT_LIMITS[kind];
+        this.addKey(key, { type: 'text', maxLength: limit }, page);
+        break;
+      }
+      case 'checkbox':
+        this.addKey(key, { type: 'boolean' }, page);
+        break;
+      case 'file':
+        this.addKey(key, { type: 'document' }, page);
+        break;
+      case 'monthYear':
+        yearKey = slotKey(slot, question.yearKey);
+        owned.push(yearKey);
+        this.addKey(key, { type: 'text', maxLength: TEXT_LIMITS.month }, page);
+        this.addKey(yearKey, { type: 'text', maxLength: TEXT_LIMITS.year }, page);
+        break;
+      case 'lookup':
+        if (!question.key.startsWith(question.prefix)) {
+          this.prefixProblems.push({ prefix: question.prefix, key: question.key, path });
+        }
+        fillKeys = question.fills.map((field) => slotKey(slot, question.prefix + field));
+        this.addKey(key, { type: 'text', maxLength: TEXT_LIMITS.lookup }, page);
+        for (const fill of fillKeys) {
+          this.addKey(fill, { type: 'text', maxLength: TEXT_LIMITS.lookup }, page);
+          if (fill !== key) owned.push(fill);
+        }
+        break;
+      case 'select':
+      case 'radio': {
+        const definition = this.definition;
+        const source = question.options;
+        const fixed = resolveOptions(definition, source, new Date()); // validates the list name now
+        const generated = typeof source === 'object' && !Array.isArray(source);
+        options = generated ? (_answers, now) => resolveOptions(definition, source, now) : () => fixed;
+        if (question.description !== false) {
+          desc = descKey(key);
+          owned.push(desc);
+        }
+        this.addKey(key, { type: 'text', maxLength: TEXT_LIMITS.choice }, page);
+        if (desc) this.addKey(desc, { type: 'text', maxLength: TEXT_LIMITS.desc }, page);
+        if (question.kind === 'select' && question.conditional) {
+          const conditional = question.conditional;
+          if (conditional.category === 'displayOnly') {
+            const when = this.condition(conditional.when, scope, `${path}.conditional.when`);
+            guard = this.guard(guard, (answers) => evaluateCondition(when, answers, resolve), () => true);
+          } else {
+            const control = conditional.control;
+            controlKey = control.scope === 'slot' ? slotKey(slot, control.valueKey) : control.valueKey;
+            if (control.scope === 'slot' && !slot) {
+              throw new ConfigurationError(`Control "${control.valueKey}" uses scope "slot" outside a repeat`, path);
+            }
+            this.references.push({ key: controlKey, path: `${path}.conditional.control` });
+            const byValue = new Map<string, readonly OptionEntry[]>();
+            for (const [value, listSource] of Object.entries(conditional.optionsByValue)) {
+              byValue.set(value, resolveOptions(definition, listSource, new Date()));
+            }
+            const ctrl = controlKey;
+            const listFor = (answers: Answers): readonly OptionEntry[] => {
+              const value = readAnswer(answers, ctrl);
+              return (typeof value === 'string' && byValue.get(value)) || [];
+            };
+            options = (answers) => listFor(answers);
+            guard = this.guard(guard, (answers) => hasChoices(listFor(answers)), () => true);
+          }
+        }
+        break;
+      }
+      default:
+        throw new ConfigurationError(`Unknown question kind ${JSON.stringify(kind satisfies never)}`, path);
+    }
+
+    const checks = (question.rules ?? []).map((rule, index) => {
+      const rulePath = `${path}.rules[${index}]`;
+      if (rule.when) this.condition(rule.when, { ...scope, guard }, `${rulePath}.when`);
+      return compileRule(rule, { key, yearKey, question, slot, resolve, path: rulePath });
+    });
+
+    const instance: FieldInstance = {
+      key,
+      question,
+      page,
+      slot,
+      guard,
+      descKey: desc,
+      yearKey,
+      fillKeys,
+      ownedKeys: owned,
+      checks,
+      options,
+      controlKey,
+      resolve,
+    };
+    this.instances.push(instance);
+
+    const content: Branch[] = [];
+    if (question.kind === 'radio' && question.content) {
+      const radioKey = key;
+      for (const [value, nodes] of Object.entries(question.content)) {
+        const branchGuard = this.guard(
+          guard,
+          (answers) => {
+            const answer = readAnswer(answers, radioKey);
+            return answer !== undefined && answer !== null && String(answer) === value;
+          },
+          () => true,
+        );
+        content.push({
+          value,
+          guard: branchGuard,
+          children: this.nodes(nodes, { ...scope, guard: branchGuard, path: `${path}.content.${value}` }),
+        });
+      }
+    }
+    return { type: 'question', instance, content };
+  }
+
+  section(node: Section, scope: Scope): CompiledNode {
+    let guard = scope.guard;
+    if (node.hideWhen) {
+      const hideWhen = this.condition(node.hideWhen, scope, `${scope.path}.hideWhen`);
+      const resolve = this.resolver(scope.slot, scope.path);
+      guard = this.guard(
+        guard,
+        (answers) => !evaluateCondition(hideWhen, answers, resolve),
+        this.clearPredicate(node.clears, scope, `${scope.path}.clears`),
+      );
+    }
+    const children = this.nodes(node.children, { ...scope, guard, path: `${scope.path}.children` });
+    return { type: 'section', node, guard, children };
+  }
+
+  repeat(node: Repeat, scope: Scope): CompiledNode {
+    const { path } = scope;
+    if (scope.slot) throw new ConfigurationError('A repeat may not sit inside another repeat', path);
+    const instances = node.instances;
+    const max = instances.kind === 'prefix' ? instances.prefixes.length : instances.max;
+    if (max > MAX_ADD_ANOTHER) throw new ConfigurationError(MAX_COMPONENTS_MESSAGE, path);
+    if (instances.kind === 'suffix' && !node.addAnother) {
+      throw new ConfigurationError('A repeat with suffix instances needs an addAnother button', path);
+    }
+    const addAnother = node.addAnother;
+    const branches: SlotBranch[] = [];
+    for (let index = 0; index < max; index++) {
+      const slot: Slot = {
+        repeatId: node.id,
+        index,
+        prefix: instances.kind === 'prefix' ? (instances.prefixes[index] as string) : null,
+      };
+      let guard = scope.guard;
+      const ownKeys: string[] = [];
+      if (addAnother && index > 0) {
+        const buttonId = addAnother.buttonId;
+        guard = this.guard(
+          guard,
+          (answers, state) =>
+            index < shownInstances(state, buttonId, max) || ownKeys.some((key) => !isEmpty(readAnswer(answers, key))),
+          null,
+        );
+      }
+      const before = this.instances.length;
+      const children = this.nodes(node.children, { ...scope, slot, guard, path: `${path}.children` });
+      for (const instance of this.instances.slice(before)) ownKeys.push(...instance.ownedKeys);
+      branches.push({ slot, guard, children });
+    }
+    return { type: 'repeat', node, max, instances: branches };
+  }
+
+  tabs(node: Tabs, scope: Scope): CompiledNode {
+    const names = node.tabs.map((tab) => tab.name);
+    if (!names.includes(node.defaultTab)) {
+      throw new ConfigurationError(`Default tab "${node.defaultTab}" is not one of the tabs`, scope.path);
+    }
+    const tabs = node.tabs.map((tab, index): TabBranch => {
+      const tabPath = `${scope.path}.tabs[${index}]`;
+      const guard = this.guard(
+        scope.guard,
+        (_answers, state) => chosenTab(node, state) === tab.name,
+        this.clearPredicate(tab.clears, scope, `${tabPath}.clears`),
+      );
+      return { tab, guard, children: this.nodes(tab.children, { ...scope, guard, path: `${tabPath}.children` }) };
+    });
+    return { type: 'tabs', node, tabs };
+  }
+
+  buttonTrigger(node: ButtonTrigger, scope: Scope): CompiledNode {
+    const afterKeys: string[] = [];
+    const guard = this.guard(
+      scope.guard,
+      (answers, state) => state.triggers?.[node.id] === true || afterKeys.some((key) => !isEmpty(readAnswer(answers, key))),
+      null,
+    );
+    const before = this.instances.length;
+    const children = this.nodes(node.after, { ...scope, guard, path: `${scope.path}.after` });
+    for (const instance of this.instances.slice(before)) afterKeys.push(...instance.ownedKeys);
+    return { type: 'buttonTrigger', node, guard, children };
+  }
+
+  checkboxTrigger(node: CheckboxTrigger, scope: Scope): CompiledNode {
+    const checkbox: CheckboxQuestion = { kind: 'checkbox', key: node.key, label: node.label };
+    const compiled = this.question(checkbox, scope);
+    if (compiled.type !== 'question') throw new ConfigurationError('Checkbox trigger failed to compile', scope.path);
+    const key = compiled.instance.key;
+    const checked = (answers: Answers) => {
+      const value = readAnswer(answers, key);
+      return value === true || value === 'true';
+    };
+    const beforeGuard = this.guard(scope.guard, (answers) => !checked(answers), () => true);
+    const afterGuard = this.guard(scope.guard, checked, () => true);
+    return {
+      type: 'checkboxTrigger',
+      node,
+      instance: compiled.instance,
+      before: {
+        value: 'before',
+        guard: beforeGuard,
+        children: this.nodes(node.before, { ...scope, guard: beforeGuard, path: `${scope.path}.before` }),
+      },
+      after: {
+        value: 'after',
+        guard: afterGuard,
+        children: this.nodes(node.after, { ...scope, guard: afterGuard, path: `${scope.path}.after` }),
+      },
+    };
+  }
+
+  exclusive(node: Exclusive, scope: Scope): CompiledNode {
+    const resolve = this.resolver(scope.slot, scope.path);
+    const conditions = node.cases.map((c, index) => this.condition(c.when, scope, `${scope.path}.cases[${index}].when`));
+    const firstTrue = (answers: Answers) => conditions.findIndex((c) => evaluateCondition(c, answers, resolve));
+    const cases = node.cases.map((c, index): Branch => {
+      const guard = this.guard(scope.guard, (answers) => firstTrue(answers) === index, () => true);
+      return {
+        value: String(index),
+        guard,
+        children: this.nodes(c.children, { ...scope, guard, path: `${scope.path}.cases[${index}].children` }),
+      };
+    });
+    return { type: 'exclusive', node, cases };
+  }
+}
+
+/** Shown instances of an add-another group: the saved count, at least 1, at most the maximum. */
+export function shownInstances(state: ViewState, buttonId: string, max: number): number {
+  const count = state.addAnother?.[buttonId];
+  if (typeof count !== 'number' || !Number.isFinite(count)) return 1;
+  return Math.min(Math.max(Math.floor(count), 1), max);
+}
+
+/** The chosen tab of a group: the saved choice when it names a tab, else the default. */
+export function chosenTab(node: Tabs, state: ViewState): string {
+  const chosen = state.tabs?.[node.id];
+  return chosen !== undefined && node.tabs.some((tab) => tab.name === chosen) ? chosen : node.defaultTab;
+}
+
+function assertCondition(condition: Condition, path: string): void {
+  if (typeof condition !== 'object' || condition === null) {
+    throw new ConfigurationError('A condition must be an object', path);
+  }
+  if ('all' in condition) return condition.all.forEach((c, i) => assertCondition(c, `${path}.all[${i}]`));
+  if ('any' in condition) return condition.any.forEach((c, i) => assertCondition(c, `${path}.any[${i}]`));
+  if ('not' in condition) return assertCondition(condition.not, `${path}.not`);
+  if (!(OPERATORS as readonly string[]).includes(condition.operator)) {
+    throw new ConfigurationError(`Unknown condition operator ${JSON.stringify(condition.operator)}`, path);
+  }
+  const listOperator = condition.operator === 'in' || condition.operator === 'notIn';
+  const noTarget = condition.operator === 'answered' || condition.operator === 'notAnswered';
+  if (listOperator && !Array.isArray(condition.target)) {
+    throw new ConfigurationError(`Operator "${condition.operator}" needs a list as its target`, path);
+  }
+  if (!listOperator && !noTarget && (condition.target === undefined || Array.isArray(condition.target))) {
+    throw new ConfigurationError(`Operator "${condition.operator}" needs a single target value`, path);
+  }
+}
+
+const cache = new WeakMap<Definition, CompiledModel>();
+
+/** The compiled model of a definition (compiled on first use, then cached per definition object). */
+export function compile(definition: Definition): CompiledModel {
+  const cached = cache.get(definition);
+  if (cached) return cached;
+  const compiler = new Compiler(definition);
+  const seenPages = new Set<string>();
+  const pages = definition.pages.map((page, index): CompiledPage => {
+    if (seenPages.has(page.id)) throw new ConfigurationError(`Duplicate page id "${page.id}"`, `pages[${index}]`);
+    seenPages.add(page.id);
+    return {
+      page,
+      children: compiler.nodes(page.children, { page, slot: null, guard: null, path: `pages[${index}].children` }),
+    };
+  });
+  const byKey = new Map<string, FieldInstance[]>();
+  const index = (key: string, instance: FieldInstance) => {
+    const list = byKey.get(key);
+    if (list) list.push(instance);
+    else byKey.set(key, [instance]);
+  };
+  for (const instance of compiler.instances) {
+    index(instance.key, instance);
+    if (instance.yearKey) index(instance.yearKey, instance);
+  }
+  const keysOnSeveralPages = new Map<string, string[]>();
+  for (const [key, pageIds] of compiler.keyPages) if (pageIds.size > 1) keysOnSeveralPages.set(key, [...pageIds]);
+
+  const model: CompiledModel = {
+    definition,
+    pages,
+    guardCount: compiler.totalGuards,
+    instances: compiler.instances,
+    checked: compiler.instances.filter((instance) => instance.checks.length > 0),
+    byKey,
+    keySpecs: compiler.keySpecs,
+    keyPage: compiler.keyPage,
+    keysOnSeveralPages,
+    references: compiler.references,
+    prefixProblems: compiler.prefixProblems,
+  };
+  cache.set(definition, model);
+  return model;
+}
+
+/** Per-call memo of guard results: 0 unknown, 1 holds, 2 fails. */
+export type GuardMemo = Int8Array;
+
+export function newMemo(model: CompiledModel): GuardMemo {
+  return new Int8Array(model.guardCount);
+}
+
+/** True when the guard and all its parents hold. */
+export function guardOpen(guard: Guard | null, answers: Answers, state: ViewState, memo: GuardMemo): boolean {
+  if (guard === null) return true;
+  const known = memo[guard.id];
+  if (known) return known === 1;
+  const open = guardOpen(guard.parent, answers, state, memo) && guard.holds(answers, state);
+  memo[guard.id] = open ? 1 : 2;
+  return open;
+}

@@ -1,0 +1,274 @@
+/**
+ * The zod schema of the definition format itself. It runs once, when a definition is loaded, so a
+ * broken definition fails loudly with the path of the problem. The hot path never touches zod.
+ */
+import { z } from 'zod';
+import {
+  OPERATORS,
+  type Comparison,
+  type Condition,
+  type Definition,
+  type Node,
+  type OptionEntry,
+  type OptionSource,
+  type Rule,
+  type YearsSpec,
+} from './format';
+import { ConfigurationError } from './errors';
+
+const key = z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a lowercase answer key (a-z, 0-9, _)');
+const id = z.string().min(1);
+const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+const comparison: z.ZodType<Comparison> = z.strictObject({
+  valueKey: key,
+  operator: z.enum(OPERATORS, {
+    error: (issue) => `Unknown condition operator ${JSON.stringify(issue.input)}`,
+  }),
+  target: z.union([scalar, z.array(scalar).readonly()]).optional(),
+  scope: z.literal('slot').optional(),
+});
+
+const condition: z.ZodType<Condition> = z.lazy(() =>
+  z.union([
+    comparison,
+    z.strictObject({ all: z.array(condition).min(1).readonly() }),
+    z.strictObject({ any: z.array(condition).min(1).readonly() }),
+    z.strictObject({ not: condition }),
+  ]),
+);
+
+const optionEntry: z.ZodType<OptionEntry> = z.strictObject({ value: z.string(), label: z.string() });
+
+const yearsSpec: z.ZodType<YearsSpec> = z.strictObject({
+  start: z.union([z.number().int(), z.strictObject({ offset: z.number().int() })]).optional(),
+  length: z.number().int().min(1).max(200),
+  direction: z.enum(['ascending', 'descending']),
+});
+
+const optionSource: z.ZodType<OptionSource> = z.union([
+  z.string().min(1),
+  z.array(optionEntry).readonly(),
+  z.strictObject({ years: yearsSpec }),
+]);
+
+const message = z.union([z.string().min(1), z.array(z.string().min(1)).min(1).readonly()]);
+const relativeDate = z.strictObject({
+  yearOffset: z.number().int(),
+  month: z.number().int().min(1).max(12),
+  day: z.number().int().min(1).max(31),
+});
+const when = { when: condition.optional() };
+
+const rule: z.ZodType<Rule> = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('required'), message: message.optional(), ...when }),
+  z.strictObject({ kind: z.literal('mustBeTrue'), message: message.optional(), ...when }),
+  z.strictObject({
+    kind: z.literal('pattern'),
+    pattern: z.string().refine(isValidRegExp, 'must be a valid regular expression'),
+    flags: z.string().regex(/^[imsu]*$/).optional(),
+    message,
+    ...when,
+  }),
+  z.strictObject({ kind: z.literal('email'), message, ...when }),
+  z.strictObject({ kind: z.literal('maxLength'), max: z.number().int().min(1), message: message.optional(), ...when }),
+  z.strictObject({ kind: z.literal('minLength'), min: z.number().int().min(1), message, ...when }),
+  z.strictObject({
+    kind: z.literal('range'),
+    min: z.number(),
+    max: z.number(),
+    step: z.number().positive().optional(),
+    message,
+    ...when,
+  }),
+  z.strictObject({ kind: z.literal('date'), message, ...when }),
+  z.strictObject({
+    kind: z.literal('dateWindow'),
+    min: relativeDate.optional(),
+    max: relativeDate.optional(),
+    minMessage: message,
+    maxMessage: message,
+    ...when,
+  }),
+]);
+
+const questionBase = {
+  key,
+  label: z.string().min(1),
+  help: z.string().optional(),
+  rules: z.array(rule).readonly().optional(),
+};
+
+const clearList = z.union([z.literal('all'), z.array(key).readonly()]);
+const children = z.lazy(() => z.array(node).readonly());
+
+const trigger = z.lazy(() =>
+  z.discriminatedUnion('mode', [
+    z.strictObject({
+      kind: z.literal('trigger'),
+      mode: z.literal('button'),
+      id,
+      label: z.string().min(1),
+      after: children,
+    }),
+    z.strictObject({
+      kind: z.literal('trigger'),
+      mode: z.literal('checkbox'),
+      id,
+      key,
+      label: z.string().min(1),
+      before: children,
+      after: children,
+    }),
+  ]),
+);
+
+const unknownKind = (issue: { input?: unknown }) => {
+  const kind = typeof issue.input === 'object' && issue.input !== null ? (issue.input as { kind?: unknown }).kind : undefined;
+  return `Unknown kind ${JSON.stringify(kind)}`;
+};
+
+const node: z.ZodType<Node> = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('text'),
+      ...questionBase,
+      maxLength: z.number().int().min(1).optional(),
+      inputMode: z.enum(['text', 'email', 'numeric', 'decimal', 'url']).optional(),
+      autoComplete: z.string().optional(),
+    }),
+    z.strictObject({
+      kind: z.literal('textarea'),
+      ...questionBase,
+      maxLength: z.number().int().min(1).optional(),
+      rows: z.number().int().min(1).optional(),
+    }),
+    z.strictObject({ kind: z.literal('date'), ...questionBase }),
+    z.strictObject({ kind: z.literal('phone'), ...questionBase }),
+    z.strictObject({ kind: z.literal('ssn'), ...questionBase }),
+    z.strictObject({
+      kind: z.literal('number'),
+      ...questionBase,
+      min: z.number().optional(),
+      max: z.number().optional(),
+      step: z.number().positive().optional(),
+    }),
+    z.strictObject({
+      kind: z.literal('select'),
+      ...questionBase,
+      options: optionSource,
+      description: z.boolean().optional(),
+      conditional: z
+        .discriminatedUnion('category', [
+          z.strictObject({ category: z.literal('displayOnly'), when: condition }),
+          z.strictObject({
+            category: z.literal('displayAndOptions'),
+            control: z.strictObject({ valueKey: key, scope: z.literal('slot').optional() }),
+            optionsByValue: z.record(z.string(), optionSource),
+          }),
+        ])
+        .optional(),
+    }),
+    z.strictObject({
+      kind: z.literal('radio'),
+      ...questionBase,
+      options: optionSource,
+      description: z.boolean().optional(),
+      content: z.record(z.string(), children).optional(),
+    }),
+    z.strictObject({ kind: z.literal('checkbox'), ...questionBase }),
+    z.strictObject({ kind: z.literal('monthYear'), ...questionBase, yearKey: key, years: yearsSpec }),
+    z.strictObject({
+      kind: z.literal('lookup'),
+      ...questionBase,
+      category: z.enum(['hs_ceeb', 'college_ceeb', 'address']),
+      prefix: z.string(),
+      fills: z.array(z.string().regex(/^[a-z0-9_]+$/)).readonly(),
+    }),
+    z.strictObject({ kind: z.literal('file'), ...questionBase }),
+    z.strictObject({ kind: z.literal('paragraph'), id, text: z.string().min(1) }),
+    z.strictObject({
+      kind: z.literal('section'),
+      id,
+      title: z.string().optional(),
+      description: z.string().optional(),
+      hideWhen: condition.optional(),
+      clears: clearList.optional(),
+      children,
+    }),
+    z.strictObject({
+      kind: z.literal('repeat'),
+      id,
+      title: z.string().optional(),
+      instances: z.discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('prefix'), prefixes: z.array(z.string().regex(/^[a-z][a-z0-9_]*_$/)).min(1).readonly() }),
+        z.strictObject({ kind: z.literal('suffix'), max: z.number().int().min(1) }),
+      ]),
+      addAnother: z.strictObject({ buttonId: id, label: z.string().min(1) }).optional(),
+      children,
+    }),
+    z.strictObject({
+      kind: z.literal('tabs'),
+      id,
+      label: z.string().min(1),
+      defaultTab: z.string().min(1),
+      tabs: z
+        .array(z.strictObject({ name: z.string().min(1), label: z.string().min(1), clears: clearList.optional(), children }))
+        .min(1)
+        .readonly(),
+    }),
+    trigger,
+    z.strictObject({
+      kind: z.literal('exclusive'),
+      id,
+      cases: z.array(z.strictObject({ when: condition, children })).min(1).readonly(),
+    }),
+  ], { error: unknownKind }),
+);
+
+export const definitionSchema: z.ZodType<Definition> = z.strictObject({
+  id,
+  title: z.string().min(1),
+  version: z.number().int().min(1),
+  defaultRoute: z.string().startsWith('/'),
+  optionLists: z.record(z.string(), z.array(optionEntry).readonly()),
+  pages: z
+    .array(
+      z.strictObject({
+        id,
+        path: z.string().regex(/^\/[a-z0-9-]+$/),
+        title: z.string().min(1),
+        children: z.array(node).readonly(),
+      }),
+    )
+    .min(1)
+    .readonly(),
+});
+
+function isValidRegExp(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `pages[0].children[2].kind`: a zod issue path as a reader writes it. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out || '(root)';
+}
+
+/** Checks the format; throws a ConfigurationError naming the first problem's path. */
+export function parseDefinitionFormat(data: unknown): Definition {
+  const result = definitionSchema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue ? formatPath(issue.path) : undefined;
+  throw new ConfigurationError(`Invalid definition: ${issue?.message ?? 'unknown problem'}`, path);
+}

@@ -1,0 +1,97 @@
+import { compile, guardOpen, newMemo, type CompiledModel, type FieldInstance, type GuardMemo, type ViewState } from './model';
+import type { Definition } from './format';
+import type { Answers } from './values';
+
+export interface ValidateOptions extends ViewState {
+  /** The current time (default: now), so date rules are deterministic in tests. */
+  readonly now?: Date;
+}
+
+export interface ValidationResult {
+  /** Messages per answer key (month/year errors combined under the month key), duplicates removed. */
+  readonly errors: Record<string, string[]>;
+  /** The same messages grouped per page id, then per key. */
+  readonly byPage: Record<string, Record<string, string[]>>;
+}
+
+const EMPTY_ANSWERS: Answers = Object.freeze({});
+
+/** Anything that is not a plain object validates as no answers at all. */
+export function asAnswers(value: unknown): Answers {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Answers) : EMPTY_ANSWERS;
+}
+
+function runChecks(instance: FieldInstance, answers: Answers, now: Date, into: string[] | null): string[] | null {
+  let messages = into;
+  for (const check of instance.checks) {
+    const message = check(answers, now);
+    if (message !== null) {
+      if (messages === null) messages = [message];
+      else if (!messages.includes(message)) messages.push(message);
+    }
+  }
+  return messages;
+}
+
+function visible(instance: FieldInstance, answers: Answers, state: ViewState, memo: GuardMemo): boolean {
+  return guardOpen(instance.guard, answers, state, memo);
+}
+
+/**
+ * SPEC 5: every rule of the definition over the answers, all errors collected (no stopping at the
+ * first), duplicates removed, grouped per key and per page. Hidden questions are not validated.
+ */
+export function validateAnswers(
+  definition: Definition,
+  answers: unknown,
+  options: ValidateOptions = {},
+): ValidationResult {
+  const model = compile(definition);
+  const input = asAnswers(answers);
+  const now = options.now ?? new Date();
+  const memo = newMemo(model);
+  const errors: Record<string, string[]> = {};
+  const byPage: Record<string, Record<string, string[]>> = {};
+  for (const instance of model.checked) {
+    if (!visible(instance, input, options, memo)) continue;
+    const existing = Object.prototype.hasOwnProperty.call(errors, instance.key) ? errors[instance.key]! : null;
+    const messages = runChecks(instance, input, now, existing);
+    if (messages !== null && messages !== existing) {
+      errors[instance.key] = messages;
+      const pageId = instance.page.id;
+      (byPage[pageId] ??= {})[instance.key] = messages;
+    }
+  }
+  return { errors, byPage };
+}
+
+/**
+ * The errors of one question (what a keystroke costs): its own rules and its own visibility only.
+ * `key` may be the month or the year key of a month/year question.
+ */
+export function validateField(
+  definition: Definition,
+  answers: unknown,
+  key: string,
+  options: ValidateOptions = {},
+): string[] {
+  return validateFieldIn(compile(definition), asAnswers(answers), key, options);
+}
+
+export function validateFieldIn(model: CompiledModel, answers: Answers, key: string, options: ValidateOptions): string[] {
+  const instances = model.byKey.get(key);
+  if (!instances) return [];
+  const now = options.now ?? new Date();
+  const memo = newMemo(model);
+  let messages: string[] | null = null;
+  for (const instance of instances) {
+    if (instance.checks.length === 0 || !visible(instance, answers, options, memo)) continue;
+    messages = runChecks(instance, answers, now, messages);
+  }
+  return messages ?? [];
+}
+
+/** True when the answers may be submitted (SPEC 5.1: zero errors). */
+export function canSubmit(definition: Definition, answers: unknown, options: ValidateOptions = {}): boolean {
+  return Object.keys(validateAnswers(definition, answers, options).errors).length === 0;
+}

@@ -1,0 +1,29 @@
+/** The answer map as the runtime receives it: anything may be in it, so every read is defensive. */
+export type Answers = Readonly<Record<string, unknown>>;
+
+/** The blank option value that heads every option list; it counts as empty. */
+export const BLANK = '--';
+
+/** Reads an answer without ever reaching the prototype chain (`__proto__`, `constructor`). */
+export function readAnswer(answers: Answers, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(answers, key) ? answers[key] : undefined;
+}
+
+/** SPEC 3.3: '', null, undefined and '--' are empty. `false` is empty too (an unticked box). */
+export function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || value === BLANK || value === false;
+}
+
+/** Text of a value for the rules that read text; non-text values give null (and fail those rules). */
+export function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/** A number from a numeric string or number; NaN when there is none. */
+export function numberOf(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '') return Number(value);
+  return Number.NaN;
+}

@@ -1,0 +1,342 @@
+/**
+ * Visibility and clearing (SPEC 4.7, 4.8): the resolved view renderers draw, and the keys that must
+ * be cleared when content hides.
+ */
+import { emptyValueFor } from './dataModel';
+import type { Definition, OptionEntry, Page, Question } from './format';
+import {
+  chosenTab,
+  compile,
+  guardOpen,
+  newMemo,
+  shownInstances,
+  type CompiledNode,
+  type FieldInstance,
+  type GuardMemo,
+  type ViewState,
+} from './model';
+import { isEmpty, readAnswer, type Answers } from './values';
+import { asAnswers } from './validate';
+
+export interface QuestionView {
+  readonly kind: 'question';
+  readonly key: string;
+  readonly question: Question;
+  /** The repeat instance this question belongs to (1-based `number`), or null. */
+  readonly instance: { readonly repeatId: string; readonly number: number } | null;
+  readonly descKey: string | null;
+  readonly yearKey: string | null;
+  readonly fillKeys: readonly string[];
+  /** The options on offer now (select, radio); null for other kinds. */
+  readonly options: readonly OptionEntry[] | null;
+  /** Radio-driven content for the chosen value. */
+  readonly content: readonly ViewNode[];
+}
+
+export interface ParagraphView {
+  readonly kind: 'paragraph';
+  readonly id: string;
+  readonly text: string;
+}
+
+export interface SectionView {
+  readonly kind: 'section';
+  readonly id: string;
+  readonly title: string | null;
+  readonly description: string | null;
+  readonly children: readonly ViewNode[];
+}
+
+export interface RepeatView {
+  readonly kind: 'repeat';
+  readonly id: string;
+  readonly instances: readonly { readonly number: number; readonly title: string | null; readonly children: readonly ViewNode[] }[];
+  /** The add-another button: `canAdd` while fewer instances are shown than the maximum (SPEC 4.8). */
+  readonly addAnother: {
+    readonly buttonId: string;
+    readonly label: string;
+    readonly shown: number;
+    readonly max: number;
+    readonly canAdd: boolean;
+  } | null;
+}
+
+export interface TabsView {
+  readonly kind: 'tabs';
+  readonly id: string;
+  readonly label: string;
+  readonly defaultTab: string;
+  readonly chosen: string;
+  readonly tabs: readonly { readonly name: string; readonly label: string }[];
+  /** The chosen tab's content only. */
+  readonly children: readonly ViewNode[];
+}
+
+export interface ButtonTriggerView {
+  readonly kind: 'buttonTrigger';
+  readonly id: string;
+  readonly label: string;
+  readonly revealed: boolean;
+  readonly children: readonly ViewNode[];
+}
+
+export interface CheckboxTriggerView {
+  readonly kind: 'checkboxTrigger';
+  readonly id: string;
+  readonly checkbox: QuestionView;
+  readonly checked: boolean;
+  /** The `before` content while unchecked, the `after` content while checked. */
+  readonly children: readonly ViewNode[];
+}
+
+/** The content of the winning case of a mutually exclusive group. */
+export interface GroupView {
+  readonly kind: 'group';
+  readonly id: string;
+  readonly children: readonly ViewNode[];
+}
+
+export type ViewNode =
+  | QuestionView
+  | ParagraphView
+  | SectionView
+  | RepeatView
+  | TabsView
+  | ButtonTriggerView
+  | CheckboxTriggerView
+  | GroupView;
+
+export interface PageView {
+  readonly id: string;
+  readonly path: string;
+  readonly title: string;
+  readonly children: readonly ViewNode[];
+}
+
+export interface ViewOptions extends ViewState {
+  readonly now?: Date;
+}
+
+interface Walk {
+  readonly answers: Answers;
+  readonly state: ViewState;
+  readonly memo: GuardMemo;
+  readonly now: Date;
+}
+
+function questionView(instance: FieldInstance, content: readonly ViewNode[], walk: Walk): QuestionView {
+  return {
+    kind: 'question',
+    key: instance.key,
+    question: instance.question,
+    instance: instance.slot ? { repeatId: instance.slot.repeatId, number: instance.slot.index + 1 } : null,
+    descKey: instance.descKey,
+    yearKey: instance.yearKey,
+    fillKeys: instance.fillKeys,
+    options: instance.options ? instance.options(walk.answers, walk.now) : null,
+    content,
+  };
+}
+
+function viewNodes(nodes: readonly CompiledNode[], walk: Walk): ViewNode[] {
+  const out: ViewNode[] = [];
+  for (const node of nodes) {
+    const view = viewNode(node, walk);
+    if (view) out.push(view);
+  }
+  return out;
+}
+
+function viewNode(node: CompiledNode, walk: Walk): ViewNode | null {
+  const { answers, state, memo } = walk;
+  const open = (guard: Parameters<typeof guardOpen>[0]) => guardOpen(guard, answers, state, memo);
+  const type = node.type;
+  switch (type) {
+    case 'question': {
+      if (!open(node.instance.guard)) return null;
+      const branch = node.content.find((b) => open(b.guard));
+      return questionView(node.instance, branch ? viewNodes(branch.children, walk) : [], walk);
+    }
+    case 'paragraph':
+      return { kind: 'paragraph', id: node.node.id, text: node.node.text };
+    case 'section':
+      if (!open(node.guard)) return null;
+      return {
+        kind: 'section',
+        id: node.node.id,
+        title: node.node.title ?? null,
+        description: node.node.description ?? null,
+        children: viewNodes(node.children, walk),
+      };
+    case 'repeat': {
+      const instances = node.instances
+        .filter((branch) => open(branch.guard))
+        .map((branch) => ({
+          number: branch.slot.index + 1,
+          title: node.node.title ? node.node.title.replaceAll('{n}', String(branch.slot.index + 1)) : null,
+          children: viewNodes(branch.children, walk),
+        }));
+      if (instances.length === 0) return null;
+      const addAnother = node.node.addAnother;
+      const shown = addAnother ? Math.max(shownInstances(state, addAnother.buttonId, node.max), instances.length) : instances.length;
+      return {
+        kind: 'repeat',
+        id: node.node.id,
+        instances,
+        addAnother: addAnother
+          ? { buttonId: addAnother.buttonId, label: addAnother.label, shown, max: node.max, canAdd: shown < node.max }
+          : null,
+      };
+    }
+    case 'tabs': {
+      const chosen = chosenTab(node.node, state);
+      const branch = node.tabs.find((b) => b.tab.name === chosen);
+      if (!branch || !open(branch.guard)) return null;
+      return {
+        kind: 'tabs',
+        id: node.node.id,
+        label: node.node.label,
+        defaultTab: node.node.defaultTab,
+        chosen,
+        tabs: node.node.tabs.map((tab) => ({ name: tab.name, label: tab.label })),
+        children: viewNodes(branch.children, walk),
+      };
+    }
+    case 'buttonTrigger': {
+      if (!open(node.guard.parent)) return null;
+      const revealed = open(node.guard);
+      return {
+        kind: 'buttonTrigger',
+        id: node.node.id,
+        label: node.node.label,
+        revealed,
+        children: revealed ? viewNodes(node.children, walk) : [],
+      };
+    }
+    case 'checkboxTrigger': {
+      if (!open(node.instance.guard)) return null;
+      const checked = open(node.after.guard);
+      return {
+        kind: 'checkboxTrigger',
+        id: node.node.id,
+        checkbox: questionView(node.instance, [], walk),
+        checked,
+        children: viewNodes((checked ? node.after : node.before).children, walk),
+      };
+    }
+    case 'exclusive': {
+      const winner = node.cases.find((branch) => open(branch.guard));
+      return winner ? { kind: 'group', id: node.node.id, children: viewNodes(winner.children, walk) } : null;
+    }
+    default:
+      throw new Error(`Unhandled node ${JSON.stringify(type satisfies never)}`);
+  }
+}
+
+/**
+ * The resolved pages for the answers and UI state: only visible sections and questions, keys
+ * expanded, options resolved. Renderers only draw this.
+ */
+export function visibleView(definition: Definition, answers: unknown, options: ViewOptions = {}): PageView[] {
+  const model = compile(definition);
+  const walk: Walk = { answers: asAnswers(answers), state: options, memo: newMemo(model), now: options.now ?? new Date() };
+  return model.pages.map(({ page, children }) => pageView(page, children, walk));
+}
+
+/** One page of the resolved view, by page id or path. */
+export function visiblePage(definition: Definition, answers: unknown, page: string, options: ViewOptions = {}): PageView | null {
+  const model = compile(definition);
+  const found = model.pages.find((p) => p.page.id === page || p.page.path === page);
+  if (!found) return null;
+  const walk: Walk = { answers: asAnswers(answers), state: options, memo: newMemo(model), now: options.now ?? new Date() };
+  return pageView(found.page, found.children, walk);
+}
+
+function pageView(page: Page, children: readonly CompiledNode[], walk: Walk): PageView {
+  return { id: page.id, path: page.path, title: page.title, children: viewNodes(children, walk) };
+}
+
+/** True when the question under `key` is visible for these answers and this state. */
+export function isVisible(definition: Definition, answers: unknown, key: string, state: ViewState = {}): boolean {
+  const model = compile(definition);
+  const memo = newMemo(model);
+  const input = asAnswers(answers);
+  return (model.byKey.get(key) ?? []).some((instance) => guardOpen(instance.guard, input, state, memo));
+}
+
+function sameAnswer(a: unknown, b: unknown): boolean {
+  if (isEmpty(a) && isEmpty(b)) return true;
+  return a === b || (a !== null && b !== null && a !== undefined && b !== undefined && String(a) === String(b));
+}
+
+/** True when a guard on the instance's chain hides it and clears this key. */
+function clearedByChain(instance: FieldInstance, key: string, answers: Answers, state: ViewState): boolean {
+  for (let guard = instance.guard; guard !== null; guard = guard.parent) {
+    if (guard.clears !== null && guard.clears(key) && !guard.holds(answers, state)) return true;
+  }
+  return false;
+}
+
+/**
+ * The keys that hold a value in `after` but must be cleared (SPEC 4.7): keys of hidden sections (their
+ * listed keys), losing cases of mutually exclusive groups, radio-driven content of other values,
+ * the other side of a checkbox trigger, left tabs, hidden conditional selects, and the dependent
+ * answer (and its `_desc`) of a conditional select whose controlling answer changed since `before`.
+ * A key still visible elsewhere is kept.
+ */
+export function keysToClear(definition: Definition, before: unknown, after: unknown, state: ViewState = {}): string[] {
+  const model = compile(definition);
+  const previous = asAnswers(before);
+  const current = asAnswers(after);
+  const memo = newMemo(model);
+  const visibleKeys = new Set<string>();
+  const hidden: { instance: FieldInstance }[] = [];
+  const clear = new Set<string>();
+
+  for (const instance of model.instances) {
+    if (guardOpen(instance.guard, current, state, memo)) {
+      for (const key of instance.ownedKeys) visibleKeys.add(key);
+    } else {
+      hidden.push({ instance });
+    }
+    if (instance.controlKey !== null) {
+      const control = instance.controlKey;
+      if (!sameAnswer(readAnswer(previous, control), readAnswer(current, control))) {
+        clear.add(instance.key);
+        if (instance.descKey) clear.add(instance.descKey);
+      }
+    }
+  }
+  for (const { instance } of hidden) {
+    for (const key of instance.ownedKeys) {
+      if (!visibleKeys.has(key) && clearedByChain(instance, key, current, state)) clear.add(key);
+    }
+  }
+  return [...clear].filter((key) => !isEmpty(readAnswer(current, key)));
+}
+
+/**
+ * Applies clearing until nothing more hides (clearing one answer can hide further content).
+ * Returns the new answers and every key that was cleared.
+ */
+export function applyClearing(
+  definition: Definition,
+  before: unknown,
+  after: unknown,
+  state: ViewState = {},
+): { answers: Record<string, unknown>; cleared: string[] } {
+  let previous = asAnswers(before);
+  let current: Record<string, unknown> = { ...asAnswers(after) };
+  const cleared: string[] = [];
+  for (let round = 0; round < 16; round++) {
+    const keys = keysToClear(definition, previous, current, state);
+    if (keys.length === 0) break;
+    previous = current;
+    current = { ...current };
+    for (const key of keys) {
+      current[key] = emptyValueFor(definition, key);
+      cleared.push(key);
+    }
+  }
+  return { answers: current, cleared };
+}
