@@ -58,7 +58,9 @@ export function missingConfigurationMessage(name: string): string {
 export function configurationWarnings(input: unknown): string[] {
   const result = institutionConfigSchema.safeParse(input);
   if (result.success) return [];
-  const names = new Set(result.error.issues.map((issue) => issue.path.map(String).join('.') || '(root)'));
+  const names = new Set(
+    result.error.issues.map((issue) => issue.path.map(String).join('.') || '(root)'),
+  );
   return [...names].map(missingConfigurationMessage);
 }
 

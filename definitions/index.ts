@@ -20,6 +20,11 @@ export const applicationDefinitionData = {
 
 export const applicationDefinition: Definition = loadDefinition(applicationDefinitionData);
 
-export { institutionConfig, configurationWarnings, missingConfigurationMessage, parseInstitutionConfig } from './config';
+export {
+  institutionConfig,
+  configurationWarnings,
+  missingConfigurationMessage,
+  parseInstitutionConfig,
+} from './config';
 export type { InstitutionConfig } from './config';
 export { messages } from './messages';

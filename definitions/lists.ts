@@ -26,7 +26,12 @@ export const optionLists = {
   usStates: [BLANK_OPTION, ...usStatesAndTerritories],
   canadianProvinces: [BLANK_OPTION, ...canadianProvinces],
   yesNo: list(['Y', 'Yes'], ['N', 'No']),
-  genders: list(['M', 'Male'], ['F', 'Female'], ['X', 'Another gender identity'], ['N', 'Prefer not to say']),
+  genders: list(
+    ['M', 'Male'],
+    ['F', 'Female'],
+    ['X', 'Another gender identity'],
+    ['N', 'Prefer not to say'],
+  ),
   citizenshipTypes: list(
     ['1', 'U.S. Citizen'],
     ['2', 'U.S. Permanent Resident'],
@@ -83,7 +88,12 @@ export const optionLists = {
     ['GRANDPARENT', 'Grandparent'],
     ['OTHER', 'Other relative'],
   ),
-  entryTerms: list(['SP2027', 'Spring 2027'], ['SU2027', 'Summer 2027'], ['FA2027', 'Fall 2027'], ['SP2028', 'Spring 2028']),
+  entryTerms: list(
+    ['SP2027', 'Spring 2027'],
+    ['SU2027', 'Summer 2027'],
+    ['FA2027', 'Fall 2027'],
+    ['SP2028', 'Spring 2028'],
+  ),
   majors: list(
     ['UNDECIDED', 'Undecided'],
     ['ART', 'Art and Design'],
@@ -111,11 +121,28 @@ export const optionLists = {
     ['PSY', 'Psychology'],
     ['SPAN', 'Spanish'],
   ),
-  businessConcentrations: list(['ACCT', 'Accounting'], ['FIN', 'Finance'], ['MKT', 'Marketing'], ['MGT', 'Management']),
-  biologyConcentrations: list(['ECO', 'Ecology'], ['MOL', 'Molecular Biology'], ['PREMED', 'Pre-Medicine']),
-  computingConcentrations: list(['AI', 'Artificial Intelligence'], ['SEC', 'Cybersecurity'], ['SWE', 'Software Engineering']),
+  businessConcentrations: list(
+    ['ACCT', 'Accounting'],
+    ['FIN', 'Finance'],
+    ['MKT', 'Marketing'],
+    ['MGT', 'Management'],
+  ),
+  biologyConcentrations: list(
+    ['ECO', 'Ecology'],
+    ['MOL', 'Molecular Biology'],
+    ['PREMED', 'Pre-Medicine'],
+  ),
+  computingConcentrations: list(
+    ['AI', 'Artificial Intelligence'],
+    ['SEC', 'Cybersecurity'],
+    ['SWE', 'Software Engineering'],
+  ),
   housing: list(['ON', 'On campus'], ['OFF', 'Off campus'], ['HOME', 'At home with family']),
-  collegeDegrees: list(['CERT', 'Certificate'], ['ASSOC', "Associate's degree"], ['BACH', "Bachelor's degree"]),
+  collegeDegrees: list(
+    ['CERT', 'Certificate'],
+    ['ASSOC', "Associate's degree"],
+    ['BACH', "Bachelor's degree"],
+  ),
   hearAbout: list(
     ['COUNSELOR', 'School counselor'],
     ['VISIT', 'Campus visit'],
@@ -126,9 +153,21 @@ export const optionLists = {
     ['WEB', 'Web search'],
     ['OTHER', 'Other'],
   ),
-  actPlans: list(['Y', 'I have taken the ACT'], ['P', 'I plan to take the ACT'], ['N', 'I do not plan to take the ACT']),
-  satPlans: list(['Y', 'I have taken the SAT'], ['P', 'I plan to take the SAT'], ['N', 'I do not plan to take the SAT']),
-  cltPlans: list(['Y', 'I have taken the CLT'], ['P', 'I plan to take the CLT'], ['N', 'I do not plan to take the CLT']),
+  actPlans: list(
+    ['Y', 'I have taken the ACT'],
+    ['P', 'I plan to take the ACT'],
+    ['N', 'I do not plan to take the ACT'],
+  ),
+  satPlans: list(
+    ['Y', 'I have taken the SAT'],
+    ['P', 'I plan to take the SAT'],
+    ['N', 'I do not plan to take the SAT'],
+  ),
+  cltPlans: list(
+    ['Y', 'I have taken the CLT'],
+    ['P', 'I plan to take the CLT'],
+    ['N', 'I do not plan to take the CLT'],
+  ),
   activityTypes: list(
     ['ATHLETICS', 'Athletics'],
     ['ARTS', 'Arts, music or theater'],
@@ -139,7 +178,10 @@ export const optionLists = {
     ['LEADERSHIP', 'Student government or leadership'],
     ['OTHER', 'Other'],
   ),
-  waiver: list(['Y', 'Yes, I waive my right to review it'], ['N', 'No, I do not waive my right to review it']),
+  waiver: list(
+    ['Y', 'Yes, I waive my right to review it'],
+    ['N', 'No, I do not waive my right to review it'],
+  ),
 } satisfies Record<string, readonly OptionEntry[]>;
 
 export type OptionListName = keyof typeof optionLists;

@@ -2,7 +2,8 @@ import { ConfigurationError, MAX_ADD_ANOTHER, MAX_COMPONENTS_MESSAGE } from './e
 
 /** SPEC 4.8: an add-another group's maximum, never above 10. */
 export function assertMaxComponents(max: number): number {
-  if (!Number.isInteger(max) || max < 1) throw new ConfigurationError('maxNumberOfComponents must be a whole number of at least 1');
+  if (!Number.isInteger(max) || max < 1)
+    throw new ConfigurationError('maxNumberOfComponents must be a whole number of at least 1');
   if (max > MAX_ADD_ANOTHER) throw new ConfigurationError(MAX_COMPONENTS_MESSAGE);
   return max;
 }

@@ -6,7 +6,8 @@ import { compile } from './model';
 import type { Definition } from './format';
 import { BLANK } from './values';
 
-export type DefinitionProblemCode = 'duplicateKeys' | 'extraKeys' | 'prefixNotInKey' | 'noPage' | 'blankNotFirst';
+export type DefinitionProblemCode =
+  'duplicateKeys' | 'extraKeys' | 'prefixNotInKey' | 'noPage' | 'blankNotFirst';
 
 export interface DefinitionProblem {
   readonly level: 'error' | 'warning';
@@ -38,24 +39,42 @@ export function noPageMessage(key: string): string {
   return `The question "${key}" belongs to no page: its error is shown without a link.`;
 }
 
-export function checkDefinition(definition: Definition, options: CheckOptions = {}): DefinitionProblem[] {
+export function checkDefinition(
+  definition: Definition,
+  options: CheckOptions = {},
+): DefinitionProblem[] {
   const model = compile(definition);
   const problems: DefinitionProblem[] = [];
 
   const duplicates = [...model.keysOnSeveralPages.keys()];
   if (duplicates.length > 0) {
-    problems.push({ level: 'error', code: 'duplicateKeys', message: duplicateKeysMessage(duplicates), keys: duplicates });
+    problems.push({
+      level: 'error',
+      code: 'duplicateKeys',
+      message: duplicateKeysMessage(duplicates),
+      keys: duplicates,
+    });
   }
 
   const tenant = new Set(options.tenantDataModel ?? model.keySpecs.keys());
   const used = new Set<string>([...model.keySpecs.keys(), ...model.references.map((r) => r.key)]);
   const extras = [...used].filter((key) => !tenant.has(key));
   if (extras.length > 0) {
-    problems.push({ level: 'error', code: 'extraKeys', message: extraKeysMessage(extras), keys: extras });
+    problems.push({
+      level: 'error',
+      code: 'extraKeys',
+      message: extraKeysMessage(extras),
+      keys: extras,
+    });
   }
 
   for (const { prefix, key } of model.prefixProblems) {
-    problems.push({ level: 'error', code: 'prefixNotInKey', message: prefixMessage(prefix, key), keys: [key] });
+    problems.push({
+      level: 'error',
+      code: 'prefixNotInKey',
+      message: prefixMessage(prefix, key),
+      keys: [key],
+    });
   }
 
   for (const key of options.summaryKeys ?? []) {
@@ -78,7 +97,10 @@ export function checkDefinition(definition: Definition, options: CheckOptions = 
 }
 
 /** The page a key belongs to (for summary links), or null when it belongs to no page. */
-export function pageOfKey(definition: Definition, key: string): { id: string; path: string } | null {
+export function pageOfKey(
+  definition: Definition,
+  key: string,
+): { id: string; path: string } | null {
   const page = compile(definition).keyPage.get(key);
   return page ? { id: page.id, path: page.path } : null;
 }

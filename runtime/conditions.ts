@@ -1,13 +1,15 @@
 import { ConfigurationError } from './errors';
 import type { Comparison, Condition, Scalar } from './format';
-import { isEmpty, numberOf, readAnswer, type Answers } from './values';
+import { answerReader, isEmpty, numberOf, readAnswer, type Answers } from './values';
 
 /** Resolves a comparison's key to an answer key; inside a repeat slot, `scope: 'slot'` keys are local. */
 export type KeyResolver = (comparison: Comparison) => string;
 
 const globalKey: KeyResolver = (comparison) => {
   if (comparison.scope === 'slot') {
-    throw new ConfigurationError(`Condition on "${comparison.valueKey}" uses scope "slot" outside a repeat`);
+    throw new ConfigurationError(
+      `Condition on "${comparison.valueKey}" uses scope "slot" outside a repeat`,
+    );
   }
   return comparison.valueKey;
 };
@@ -41,14 +43,22 @@ function scalarTarget(comparison: Comparison): Scalar {
   return target as Scalar;
 }
 
-function compareNumbers(value: unknown, comparison: Comparison, test: (a: number, b: number) => boolean) {
+function compareNumbers(
+  value: unknown,
+  comparison: Comparison,
+  test: (a: number, b: number) => boolean,
+) {
   if (isEmpty(value)) return false;
   const a = numberOf(value);
   const b = numberOf(scalarTarget(comparison));
   return !Number.isNaN(a) && !Number.isNaN(b) && test(a, b);
 }
 
-function evaluateComparison(comparison: Comparison, answers: Answers, resolve: KeyResolver): boolean {
+function evaluateComparison(
+  comparison: Comparison,
+  answers: Answers,
+  resolve: KeyResolver,
+): boolean {
   const value = readAnswer(answers, resolve(comparison));
   const operator = comparison.operator;
   switch (operator) {
@@ -73,7 +83,9 @@ function evaluateComparison(comparison: Comparison, answers: Answers, resolve: K
     case 'notIn':
       return !targetList(comparison).some((target) => sameValue(value, target));
     default:
-      throw new ConfigurationError(`Unknown condition operator ${JSON.stringify(operator satisfies never)}`);
+      throw new ConfigurationError(
+        `Unknown condition operator ${JSON.stringify(operator satisfies never)}`,
+      );
   }
 }
 
@@ -104,4 +116,47 @@ export function conditionKeys(condition: Condition, resolve: KeyResolver = globa
   if ('any' in condition) return condition.any.flatMap((c) => conditionKeys(c, resolve));
   if ('not' in condition) return conditionKeys(condition.not, resolve);
   return [resolve(condition)];
+}
+
+/** A condition compiled once into a closure, its keys resolved up front (the hot path). */
+export type CompiledCondition = (answers: Answers) => boolean;
+
+export function compileCondition(
+  condition: Condition,
+  resolve: KeyResolver = globalKey,
+): CompiledCondition {
+  if ('all' in condition) {
+    const parts = condition.all.map((c) => compileCondition(c, resolve));
+    return (answers) => parts.every((part) => part(answers));
+  }
+  if ('any' in condition) {
+    const parts = condition.any.map((c) => compileCondition(c, resolve));
+    return (answers) => parts.some((part) => part(answers));
+  }
+  if ('not' in condition) {
+    const inner = compileCondition(condition.not, resolve);
+    return (answers) => !inner(answers);
+  }
+  const key = resolve(condition);
+  const fixed: KeyResolver = () => key;
+  const read = answerReader(key);
+  const comparison = condition;
+  // Validate the operator and target now, so a bad condition fails at compile time.
+  evaluateComparison(comparison, {}, fixed);
+  switch (comparison.operator) {
+    case 'answered':
+      return (answers) => !isEmpty(read(answers));
+    case 'notAnswered':
+      return (answers) => isEmpty(read(answers));
+    case 'equals': {
+      const target = scalarTarget(comparison);
+      return (answers) => sameValue(read(answers), target);
+    }
+    case 'notEquals': {
+      const target = scalarTarget(comparison);
+      return (answers) => !sameValue(read(answers), target);
+    }
+    default:
+      return (answers) => evaluateComparison(comparison, answers, fixed);
+  }
 }

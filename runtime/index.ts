@@ -13,8 +13,22 @@ export { isIsoDate } from './dates';
 export { slotKey, descKey, addAnotherKey, type Slot } from './keys';
 export { EMAIL_PATTERN, defaultRequiredMessage } from './rules';
 export { loadDefinition } from './load';
-export { compile, chosenTab, shownInstances, type ViewState, type KeySpec, type CompiledModel, type FieldInstance } from './model';
-export { dataModelKeys, keySpec, answerProblems, emptyValueFor, type AnswerProblem } from './dataModel';
+export {
+  compile,
+  chosenTab,
+  shownInstances,
+  type ViewState,
+  type KeySpec,
+  type CompiledModel,
+  type FieldInstance,
+} from './model';
+export {
+  dataModelKeys,
+  keySpec,
+  answerProblems,
+  emptyValueFor,
+  type AnswerProblem,
+} from './dataModel';
 export {
   validateAnswers,
   validateField,
@@ -48,5 +62,9 @@ export {
   type DefinitionProblem,
   type CheckOptions,
 } from './checks';
-export { answersStandardSchema, formLevelValidator, type AnswersStandardSchema } from './standardSchema';
+export {
+  answersStandardSchema,
+  formLevelValidator,
+  type AnswersStandardSchema,
+} from './standardSchema';
 export { assertMaxComponents, canAddAnother } from './addAnother';

@@ -6,7 +6,7 @@
  * its innermost guard and all its parents hold. Validation, the view model and clearing all read the
  * same guards, so visibility is decided in one place.
  */
-import { conditionKeys, evaluateCondition, type KeyResolver } from './conditions';
+import { compileCondition, conditionKeys, type KeyResolver } from './conditions';
 import { ConfigurationError, MAX_ADD_ANOTHER, MAX_COMPONENTS_MESSAGE } from './errors';
 import {
   OPERATORS,
@@ -80,12 +80,31 @@ export interface FieldInstance {
 }
 
 export type CompiledNode =
-  | { readonly type: 'question'; readonly instance: FieldInstance; readonly content: readonly Branch[] }
+  | {
+      readonly type: 'question';
+      readonly instance: FieldInstance;
+      readonly content: readonly Branch[];
+    }
   | { readonly type: 'paragraph'; readonly node: Paragraph }
-  | { readonly type: 'section'; readonly node: Section; readonly guard: Guard | null; readonly children: readonly CompiledNode[] }
-  | { readonly type: 'repeat'; readonly node: Repeat; readonly max: number; readonly instances: readonly SlotBranch[] }
+  | {
+      readonly type: 'section';
+      readonly node: Section;
+      readonly guard: Guard | null;
+      readonly children: readonly CompiledNode[];
+    }
+  | {
+      readonly type: 'repeat';
+      readonly node: Repeat;
+      readonly max: number;
+      readonly instances: readonly SlotBranch[];
+    }
   | { readonly type: 'tabs'; readonly node: Tabs; readonly tabs: readonly TabBranch[] }
-  | { readonly type: 'buttonTrigger'; readonly node: ButtonTrigger; readonly guard: Guard; readonly children: readonly CompiledNode[] }
+  | {
+      readonly type: 'buttonTrigger';
+      readonly node: ButtonTrigger;
+      readonly guard: Guard;
+      readonly children: readonly CompiledNode[];
+    }
   | {
       readonly type: 'checkboxTrigger';
       readonly node: CheckboxTrigger;
@@ -135,7 +154,11 @@ export interface CompiledModel {
   /** Keys referenced by conditions and clear lists, with where they are referenced. */
   readonly references: readonly { readonly key: string; readonly path: string }[];
   /** Lookup questions whose prefix is not part of their key. */
-  readonly prefixProblems: readonly { readonly prefix: string; readonly key: string; readonly path: string }[];
+  readonly prefixProblems: readonly {
+    readonly prefix: string;
+    readonly key: string;
+    readonly path: string;
+  }[];
 }
 
 const TEXT_LIMITS = {
@@ -182,7 +205,10 @@ class Compiler {
     return (comparison) => {
       if (comparison.scope === 'slot') {
         if (!slot) {
-          throw new ConfigurationError(`Condition on "${comparison.valueKey}" uses scope "slot" outside a repeat`, path);
+          throw new ConfigurationError(
+            `Condition on "${comparison.valueKey}" uses scope "slot" outside a repeat`,
+            path,
+          );
         }
         return slotKey(slot, comparison.valueKey);
       }
@@ -199,7 +225,11 @@ class Compiler {
     return condition;
   }
 
-  clearPredicate(list: ClearList | undefined, scope: Scope, path: string): (key: string) => boolean {
+  clearPredicate(
+    list: ClearList | undefined,
+    scope: Scope,
+    path: string,
+  ): (key: string) => boolean {
     if (list === undefined || list === 'all') return () => true;
     const keys = new Set(list.map((local) => slotKey(scope.slot, local)));
     for (const key of keys) this.references.push({ key, path });
@@ -215,7 +245,9 @@ class Compiler {
   }
 
   nodes(nodes: readonly Node[], scope: Scope): CompiledNode[] {
-    return nodes.map((node, index) => this.node(node, { ...scope, path: `${scope.path}[${index}]` }));
+    return nodes.map((node, index) =>
+      this.node(node, { ...scope, path: `${scope.path}[${index}]` }),
+    );
   }
 
   node(node: Node, scope: Scope): CompiledNode {
@@ -243,11 +275,16 @@ class Compiler {
       case 'tabs':
         return this.tabs(node, scope);
       case 'trigger':
-        return node.mode === 'button' ? this.buttonTrigger(node, scope) : this.checkboxTrigger(node, scope);
+        return node.mode === 'button'
+          ? this.buttonTrigger(node, scope)
+          : this.checkboxTrigger(node, scope);
       case 'exclusive':
         return this.exclusive(node, scope);
       default:
-        throw new ConfigurationError(`Unknown kind ${JSON.stringify(kind satisfies never)}`, scope.path);
+        throw new ConfigurationError(
+          `Unknown kind ${JSON.stringify(kind satisfies never)}`,
+          scope.path,
+        );
     }
   }
 
@@ -271,7 +308,10 @@ class Compiler {
       case 'phone':
       case 'ssn':
       case 'number': {
-        const limit = kind === 'text' || kind === 'textarea' ? (question.maxLength ?? TEXT_LIMITS[kind]) : TEXT_LIMITS[kind];
+        const limit =
+          kind === 'text' || kind === 'textarea'
+            ? (question.maxLength ?? TEXT_LIMITS[kind])
+            : TEXT_LIMITS[kind];
         this.addKey(key, { type: 'text', maxLength: limit }, page);
         break;
       }
@@ -304,7 +344,9 @@ class Compiler {
         const source = question.options;
         const fixed = resolveOptions(definition, source, new Date()); // validates the list name now
         const generated = typeof source === 'object' && !Array.isArray(source);
-        options = generated ? (_answers, now) => resolveOptions(definition, source, now) : () => fixed;
+        options = generated
+          ? (_answers, now) => resolveOptions(definition, source, now)
+          : () => fixed;
         if (question.description !== false) {
           desc = descKey(key);
           owned.push(desc);
@@ -314,13 +356,24 @@ class Compiler {
         if (question.kind === 'select' && question.conditional) {
           const conditional = question.conditional;
           if (conditional.category === 'displayOnly') {
-            const when = this.condition(conditional.when, scope, `${path}.conditional.when`);
-            guard = this.guard(guard, (answers) => evaluateCondition(when, answers, resolve), () => true);
+            const when = compileCondition(
+              this.condition(conditional.when, scope, `${path}.conditional.when`),
+              resolve,
+            );
+            guard = this.guard(
+              guard,
+              (answers) => when(answers),
+              () => true,
+            );
           } else {
             const control = conditional.control;
-            controlKey = control.scope === 'slot' ? slotKey(slot, control.valueKey) : control.valueKey;
+            controlKey =
+              control.scope === 'slot' ? slotKey(slot, control.valueKey) : control.valueKey;
             if (control.scope === 'slot' && !slot) {
-              throw new ConfigurationError(`Control "${control.valueKey}" uses scope "slot" outside a repeat`, path);
+              throw new ConfigurationError(
+                `Control "${control.valueKey}" uses scope "slot" outside a repeat`,
+                path,
+              );
             }
             this.references.push({ key: controlKey, path: `${path}.conditional.control` });
             const byValue = new Map<string, readonly OptionEntry[]>();
@@ -333,13 +386,20 @@ class Compiler {
               return (typeof value === 'string' && byValue.get(value)) || [];
             };
             options = (answers) => listFor(answers);
-            guard = this.guard(guard, (answers) => hasChoices(listFor(answers)), () => true);
+            guard = this.guard(
+              guard,
+              (answers) => hasChoices(listFor(answers)),
+              () => true,
+            );
           }
         }
         break;
       }
       default:
-        throw new ConfigurationError(`Unknown question kind ${JSON.stringify(kind satisfies never)}`, path);
+        throw new ConfigurationError(
+          `Unknown question kind ${JSON.stringify(kind satisfies never)}`,
+          path,
+        );
     }
 
     const checks = (question.rules ?? []).map((rule, index) => {
@@ -380,7 +440,11 @@ class Compiler {
         content.push({
           value,
           guard: branchGuard,
-          children: this.nodes(nodes, { ...scope, guard: branchGuard, path: `${path}.content.${value}` }),
+          children: this.nodes(nodes, {
+            ...scope,
+            guard: branchGuard,
+            path: `${path}.content.${value}`,
+          }),
         });
       }
     }
@@ -390,11 +454,13 @@ class Compiler {
   section(node: Section, scope: Scope): CompiledNode {
     let guard = scope.guard;
     if (node.hideWhen) {
-      const hideWhen = this.condition(node.hideWhen, scope, `${scope.path}.hideWhen`);
-      const resolve = this.resolver(scope.slot, scope.path);
+      const hideWhen = compileCondition(
+        this.condition(node.hideWhen, scope, `${scope.path}.hideWhen`),
+        this.resolver(scope.slot, scope.path),
+      );
       guard = this.guard(
         guard,
-        (answers) => !evaluateCondition(hideWhen, answers, resolve),
+        (answers) => !hideWhen(answers),
         this.clearPredicate(node.clears, scope, `${scope.path}.clears`),
       );
     }
@@ -404,12 +470,16 @@ class Compiler {
 
   repeat(node: Repeat, scope: Scope): CompiledNode {
     const { path } = scope;
-    if (scope.slot) throw new ConfigurationError('A repeat may not sit inside another repeat', path);
+    if (scope.slot)
+      throw new ConfigurationError('A repeat may not sit inside another repeat', path);
     const instances = node.instances;
     const max = instances.kind === 'prefix' ? instances.prefixes.length : instances.max;
     if (max > MAX_ADD_ANOTHER) throw new ConfigurationError(MAX_COMPONENTS_MESSAGE, path);
     if (instances.kind === 'suffix' && !node.addAnother) {
-      throw new ConfigurationError('A repeat with suffix instances needs an addAnother button', path);
+      throw new ConfigurationError(
+        'A repeat with suffix instances needs an addAnother button',
+        path,
+      );
     }
     const addAnother = node.addAnother;
     const branches: SlotBranch[] = [];
@@ -426,12 +496,18 @@ class Compiler {
         guard = this.guard(
           guard,
           (answers, state) =>
-            index < shownInstances(state, buttonId, max) || ownKeys.some((key) => !isEmpty(readAnswer(answers, key))),
+            index < shownInstances(state, buttonId, max) ||
+            ownKeys.some((key) => !isEmpty(readAnswer(answers, key))),
           null,
         );
       }
       const before = this.instances.length;
-      const children = this.nodes(node.children, { ...scope, slot, guard, path: `${path}.children` });
+      const children = this.nodes(node.children, {
+        ...scope,
+        slot,
+        guard,
+        path: `${path}.children`,
+      });
       for (const instance of this.instances.slice(before)) ownKeys.push(...instance.ownedKeys);
       branches.push({ slot, guard, children });
     }
@@ -441,7 +517,10 @@ class Compiler {
   tabs(node: Tabs, scope: Scope): CompiledNode {
     const names = node.tabs.map((tab) => tab.name);
     if (!names.includes(node.defaultTab)) {
-      throw new ConfigurationError(`Default tab "${node.defaultTab}" is not one of the tabs`, scope.path);
+      throw new ConfigurationError(
+        `Default tab "${node.defaultTab}" is not one of the tabs`,
+        scope.path,
+      );
     }
     const tabs = node.tabs.map((tab, index): TabBranch => {
       const tabPath = `${scope.path}.tabs[${index}]`;
@@ -450,7 +529,11 @@ class Compiler {
         (_answers, state) => chosenTab(node, state) === tab.name,
         this.clearPredicate(tab.clears, scope, `${tabPath}.clears`),
       );
-      return { tab, guard, children: this.nodes(tab.children, { ...scope, guard, path: `${tabPath}.children` }) };
+      return {
+        tab,
+        guard,
+        children: this.nodes(tab.children, { ...scope, guard, path: `${tabPath}.children` }),
+      };
     });
     return { type: 'tabs', node, tabs };
   }
@@ -459,7 +542,9 @@ class Compiler {
     const afterKeys: string[] = [];
     const guard = this.guard(
       scope.guard,
-      (answers, state) => state.triggers?.[node.id] === true || afterKeys.some((key) => !isEmpty(readAnswer(answers, key))),
+      (answers, state) =>
+        state.triggers?.[node.id] === true ||
+        afterKeys.some((key) => !isEmpty(readAnswer(answers, key))),
       null,
     );
     const before = this.instances.length;
@@ -471,13 +556,18 @@ class Compiler {
   checkboxTrigger(node: CheckboxTrigger, scope: Scope): CompiledNode {
     const checkbox: CheckboxQuestion = { kind: 'checkbox', key: node.key, label: node.label };
     const compiled = this.question(checkbox, scope);
-    if (compiled.type !== 'question') throw new ConfigurationError('Checkbox trigger failed to compile', scope.path);
+    if (compiled.type !== 'question')
+      throw new ConfigurationError('Checkbox trigger failed to compile', scope.path);
     const key = compiled.instance.key;
     const checked = (answers: Answers) => {
       const value = readAnswer(answers, key);
       return value === true || value === 'true';
     };
-    const beforeGuard = this.guard(scope.guard, (answers) => !checked(answers), () => true);
+    const beforeGuard = this.guard(
+      scope.guard,
+      (answers) => !checked(answers),
+      () => true,
+    );
     const afterGuard = this.guard(scope.guard, checked, () => true);
     return {
       type: 'checkboxTrigger',
@@ -486,26 +576,47 @@ class Compiler {
       before: {
         value: 'before',
         guard: beforeGuard,
-        children: this.nodes(node.before, { ...scope, guard: beforeGuard, path: `${scope.path}.before` }),
+        children: this.nodes(node.before, {
+          ...scope,
+          guard: beforeGuard,
+          path: `${scope.path}.before`,
+        }),
       },
       after: {
         value: 'after',
         guard: afterGuard,
-        children: this.nodes(node.after, { ...scope, guard: afterGuard, path: `${scope.path}.after` }),
+        children: this.nodes(node.after, {
+          ...scope,
+          guard: afterGuard,
+          path: `${scope.path}.after`,
+        }),
       },
     };
   }
 
   exclusive(node: Exclusive, scope: Scope): CompiledNode {
     const resolve = this.resolver(scope.slot, scope.path);
-    const conditions = node.cases.map((c, index) => this.condition(c.when, scope, `${scope.path}.cases[${index}].when`));
-    const firstTrue = (answers: Answers) => conditions.findIndex((c) => evaluateCondition(c, answers, resolve));
+    const conditions = node.cases.map((c, index) =>
+      compileCondition(
+        this.condition(c.when, scope, `${scope.path}.cases[${index}].when`),
+        resolve,
+      ),
+    );
+    const firstTrue = (answers: Answers) => conditions.findIndex((holds) => holds(answers));
     const cases = node.cases.map((c, index): Branch => {
-      const guard = this.guard(scope.guard, (answers) => firstTrue(answers) === index, () => true);
+      const guard = this.guard(
+        scope.guard,
+        (answers) => firstTrue(answers) === index,
+        () => true,
+      );
       return {
         value: String(index),
         guard,
-        children: this.nodes(c.children, { ...scope, guard, path: `${scope.path}.cases[${index}].children` }),
+        children: this.nodes(c.children, {
+          ...scope,
+          guard,
+          path: `${scope.path}.cases[${index}].children`,
+        }),
       };
     });
     return { type: 'exclusive', node, cases };
@@ -522,43 +633,69 @@ export function shownInstances(state: ViewState, buttonId: string, max: number):
 /** The chosen tab of a group: the saved choice when it names a tab, else the default. */
 export function chosenTab(node: Tabs, state: ViewState): string {
   const chosen = state.tabs?.[node.id];
-  return chosen !== undefined && node.tabs.some((tab) => tab.name === chosen) ? chosen : node.defaultTab;
+  return chosen !== undefined && node.tabs.some((tab) => tab.name === chosen)
+    ? chosen
+    : node.defaultTab;
 }
 
 function assertCondition(condition: Condition, path: string): void {
   if (typeof condition !== 'object' || condition === null) {
     throw new ConfigurationError('A condition must be an object', path);
   }
-  if ('all' in condition) return condition.all.forEach((c, i) => assertCondition(c, `${path}.all[${i}]`));
-  if ('any' in condition) return condition.any.forEach((c, i) => assertCondition(c, `${path}.any[${i}]`));
+  if ('all' in condition)
+    return condition.all.forEach((c, i) => assertCondition(c, `${path}.all[${i}]`));
+  if ('any' in condition)
+    return condition.any.forEach((c, i) => assertCondition(c, `${path}.any[${i}]`));
   if ('not' in condition) return assertCondition(condition.not, `${path}.not`);
   if (!(OPERATORS as readonly string[]).includes(condition.operator)) {
-    throw new ConfigurationError(`Unknown condition operator ${JSON.stringify(condition.operator)}`, path);
+    throw new ConfigurationError(
+      `Unknown condition operator ${JSON.stringify(condition.operator)}`,
+      path,
+    );
   }
   const listOperator = condition.operator === 'in' || condition.operator === 'notIn';
   const noTarget = condition.operator === 'answered' || condition.operator === 'notAnswered';
   if (listOperator && !Array.isArray(condition.target)) {
-    throw new ConfigurationError(`Operator "${condition.operator}" needs a list as its target`, path);
+    throw new ConfigurationError(
+      `Operator "${condition.operator}" needs a list as its target`,
+      path,
+    );
   }
-  if (!listOperator && !noTarget && (condition.target === undefined || Array.isArray(condition.target))) {
-    throw new ConfigurationError(`Operator "${condition.operator}" needs a single target value`, path);
+  if (
+    !listOperator &&
+    !noTarget &&
+    (condition.target === undefined || Array.isArray(condition.target))
+  ) {
+    throw new ConfigurationError(
+      `Operator "${condition.operator}" needs a single target value`,
+      path,
+    );
   }
 }
 
 const cache = new WeakMap<Definition, CompiledModel>();
+/** The last definition used: an app validates against one definition, so most calls hit this. */
+let last: CompiledModel | null = null;
 
 /** The compiled model of a definition (compiled on first use, then cached per definition object). */
 export function compile(definition: Definition): CompiledModel {
+  if (last !== null && last.definition === definition) return last;
   const cached = cache.get(definition);
-  if (cached) return cached;
+  if (cached) return (last = cached);
   const compiler = new Compiler(definition);
   const seenPages = new Set<string>();
   const pages = definition.pages.map((page, index): CompiledPage => {
-    if (seenPages.has(page.id)) throw new ConfigurationError(`Duplicate page id "${page.id}"`, `pages[${index}]`);
+    if (seenPages.has(page.id))
+      throw new ConfigurationError(`Duplicate page id "${page.id}"`, `pages[${index}]`);
     seenPages.add(page.id);
     return {
       page,
-      children: compiler.nodes(page.children, { page, slot: null, guard: null, path: `pages[${index}].children` }),
+      children: compiler.nodes(page.children, {
+        page,
+        slot: null,
+        guard: null,
+        path: `pages[${index}].children`,
+      }),
     };
   });
   const byKey = new Map<string, FieldInstance[]>();
@@ -572,7 +709,8 @@ export function compile(definition: Definition): CompiledModel {
     if (instance.yearKey) index(instance.yearKey, instance);
   }
   const keysOnSeveralPages = new Map<string, string[]>();
-  for (const [key, pageIds] of compiler.keyPages) if (pageIds.size > 1) keysOnSeveralPages.set(key, [...pageIds]);
+  for (const [key, pageIds] of compiler.keyPages)
+    if (pageIds.size > 1) keysOnSeveralPages.set(key, [...pageIds]);
 
   const model: CompiledModel = {
     definition,
@@ -588,6 +726,7 @@ export function compile(definition: Definition): CompiledModel {
     prefixProblems: compiler.prefixProblems,
   };
   cache.set(definition, model);
+  last = model;
   return model;
 }
 
@@ -599,11 +738,24 @@ export function newMemo(model: CompiledModel): GuardMemo {
 }
 
 /** True when the guard and all its parents hold. */
-export function guardOpen(guard: Guard | null, answers: Answers, state: ViewState, memo: GuardMemo): boolean {
+export function guardOpen(
+  guard: Guard | null,
+  answers: Answers,
+  state: ViewState,
+  memo: GuardMemo,
+): boolean {
   if (guard === null) return true;
   const known = memo[guard.id];
   if (known) return known === 1;
   const open = guardOpen(guard.parent, answers, state, memo) && guard.holds(answers, state);
   memo[guard.id] = open ? 1 : 2;
   return open;
+}
+
+/** The same as guardOpen without a memo: for one question, whose chain is short (what a keystroke costs). */
+export function chainOpen(guard: Guard | null, answers: Answers, state: ViewState): boolean {
+  for (let current = guard; current !== null; current = current.parent) {
+    if (!current.holds(answers, state)) return false;
+  }
+  return true;
 }

@@ -8,7 +8,11 @@ export const BLANK_OPTION: OptionEntry = Object.freeze({ value: BLANK, label: BL
 export function yearOptions(spec: YearsSpec, now: Date): OptionEntry[] {
   const current = now.getFullYear();
   const start =
-    spec.start === undefined ? current : typeof spec.start === 'number' ? spec.start : current + spec.start.offset;
+    spec.start === undefined
+      ? current
+      : typeof spec.start === 'number'
+        ? spec.start
+        : current + spec.start.offset;
   const step = spec.direction === 'ascending' ? 1 : -1;
   const years: OptionEntry[] = [BLANK_OPTION];
   for (let i = 0; i < spec.length; i++) {
@@ -19,7 +23,11 @@ export function yearOptions(spec: YearsSpec, now: Date): OptionEntry[] {
 }
 
 /** The entries of an option source: a named list of the definition, an inline list or generated years. */
-export function resolveOptions(definition: Definition, source: OptionSource, now: Date): readonly OptionEntry[] {
+export function resolveOptions(
+  definition: Definition,
+  source: OptionSource,
+  now: Date,
+): readonly OptionEntry[] {
   if (typeof source === 'string') {
     const list = Object.prototype.hasOwnProperty.call(definition.optionLists, source)
       ? definition.optionLists[source]

@@ -2,17 +2,18 @@
  * Rules compiled once into plain closures: `(answers, now) => message | null`. No zod, no schema
  * walk on the hot path, no generated source (the product runs under a strict CSP).
  */
-import { evaluateCondition, type KeyResolver } from './conditions';
+import { compileCondition, type KeyResolver } from './conditions';
 import { isIsoDate, relativeIsoDate } from './dates';
 import { ConfigurationError } from './errors';
 import type { Message, Question, RelativeDate, Rule } from './format';
 import type { Slot } from './keys';
-import { isEmpty, readAnswer, textOf, type Answers } from './values';
+import { answerReader, isBlank, isEmpty, textOf, type Answers } from './values';
 
 export type Check = (answers: Answers, now: Date) => string | null;
 
 /** SPEC 5.2: a basic e-mail pattern, shared by the form rules and the account forms. */
-export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 /** A decimal number as typed: `570`, `3.85`, `-1`. */
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
@@ -45,15 +46,16 @@ function isTrue(value: unknown): boolean {
 
 /** A check that runs only while `when` holds. */
 function guarded(rule: Rule, check: Check, resolve: KeyResolver): Check {
-  const when = rule.when;
-  if (!when) return check;
-  return (answers, now) => (evaluateCondition(when, answers, resolve) ? check(answers, now) : null);
+  if (!rule.when) return check;
+  const when = compileCondition(rule.when, resolve);
+  return (answers, now) => (when(answers) ? check(answers, now) : null);
 }
 
 /** A check on a non-empty text answer; a value that is not text fails it. */
 function onText(key: string, message: string, holds: (text: string) => boolean): Check {
+  const read = answerReader(key);
   return (answers) => {
-    const value = readAnswer(answers, key);
+    const value = read(answers);
     if (isEmpty(value)) return null;
     const text = textOf(value);
     return text !== null && holds(text) ? null : message;
@@ -80,30 +82,51 @@ export function compileRule(rule: Rule, context: RuleContext): Check {
   switch (kind) {
     case 'required': {
       const message = rule.message ? messageFor(rule.message, slot) : defaultRequiredMessage(key);
-      const check: Check = yearKey
-        ? (answers) => (isEmpty(readAnswer(answers, key)) || isEmpty(readAnswer(answers, yearKey)) ? message : null)
-        : (answers) => (isEmpty(readAnswer(answers, key)) ? message : null);
+      const read = answerReader(key);
+      const readYear = yearKey ? answerReader(yearKey) : null;
+      const check: Check = readYear
+        ? (answers) => (isBlank(read(answers)) || isBlank(readYear(answers)) ? message : null)
+        : (answers) => (isBlank(read(answers)) ? message : null);
       return guarded(rule, check, resolve);
     }
     case 'mustBeTrue': {
       const message = rule.message ? messageFor(rule.message, slot) : defaultRequiredMessage(key);
-      return guarded(rule, (answers) => (isTrue(readAnswer(answers, key)) ? null : message), resolve);
+      const read = answerReader(key);
+      return guarded(rule, (answers) => (isTrue(read(answers)) ? null : message), resolve);
     }
     case 'pattern': {
       if (rule.flags?.includes('g') || rule.flags?.includes('y')) {
         throw new ConfigurationError('A pattern rule may not use the g or y flag', context.path);
       }
       const pattern = new RegExp(rule.pattern, rule.flags);
-      return guarded(rule, onText(key, messageFor(rule.message, slot), (text) => pattern.test(text)), resolve);
+      return guarded(
+        rule,
+        onText(key, messageFor(rule.message, slot), (text) => pattern.test(text)),
+        resolve,
+      );
     }
     case 'email':
-      return guarded(rule, onText(key, messageFor(rule.message, slot), (text) => EMAIL_PATTERN.test(text)), resolve);
+      return guarded(
+        rule,
+        onText(key, messageFor(rule.message, slot), (text) => EMAIL_PATTERN.test(text)),
+        resolve,
+      );
     case 'maxLength': {
-      const message = rule.message ? messageFor(rule.message, slot) : `${key} must be at most ${rule.max} characters`;
-      return guarded(rule, onText(key, message, (text) => text.length <= rule.max), resolve);
+      const message = rule.message
+        ? messageFor(rule.message, slot)
+        : `${key} must be at most ${rule.max} characters`;
+      return guarded(
+        rule,
+        onText(key, message, (text) => text.length <= rule.max),
+        resolve,
+      );
     }
     case 'minLength':
-      return guarded(rule, onText(key, messageFor(rule.message, slot), (text) => text.length >= rule.min), resolve);
+      return guarded(
+        rule,
+        onText(key, messageFor(rule.message, slot), (text) => text.length >= rule.min),
+        resolve,
+      );
     case 'range': {
       const { min, max, step } = rule;
       const holds = (text: string) => {
@@ -123,8 +146,9 @@ export function compileRule(rule: Rule, context: RuleContext): Check {
       const maxBound = dateBound(rule.max);
       const minMessage = messageFor(rule.minMessage, slot);
       const maxMessage = messageFor(rule.maxMessage, slot);
+      const read = answerReader(key);
       const check: Check = (answers, now) => {
-        const text = textOf(readAnswer(answers, key));
+        const text = textOf(read(answers));
         if (text === null || !isIsoDate(text)) return null; // the `date` rule reports invalid dates
         if (minBound) {
           const bound = minBound(now);
@@ -139,6 +163,9 @@ export function compileRule(rule: Rule, context: RuleContext): Check {
       return guarded(rule, check, resolve);
     }
     default:
-      throw new ConfigurationError(`Unknown rule kind ${JSON.stringify(kind satisfies never)}`, context.path);
+      throw new ConfigurationError(
+        `Unknown rule kind ${JSON.stringify(kind satisfies never)}`,
+        context.path,
+      );
   }
 }

@@ -15,8 +15,15 @@ import {
   type YearsSpec,
 } from './format';
 import { ConfigurationError } from './errors';
+import { isPrototypeName } from './values';
 
-const key = z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be a lowercase answer key (a-z, 0-9, _)');
+const key = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*$/, 'must be a lowercase answer key (a-z, 0-9, _)')
+  .refine(
+    (value) => !isPrototypeName(value),
+    'must not be the name of an object property such as "constructor"',
+  );
 const id = z.string().min(1);
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
@@ -38,7 +45,10 @@ const condition: z.ZodType<Condition> = z.lazy(() =>
   ]),
 );
 
-const optionEntry: z.ZodType<OptionEntry> = z.strictObject({ value: z.string(), label: z.string() });
+const optionEntry: z.ZodType<OptionEntry> = z.strictObject({
+  value: z.string(),
+  label: z.string(),
+});
 
 const yearsSpec: z.ZodType<YearsSpec> = z.strictObject({
   start: z.union([z.number().int(), z.strictObject({ offset: z.number().int() })]).optional(),
@@ -66,12 +76,20 @@ const rule: z.ZodType<Rule> = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('pattern'),
     pattern: z.string().refine(isValidRegExp, 'must be a valid regular expression'),
-    flags: z.string().regex(/^[imsu]*$/).optional(),
+    flags: z
+      .string()
+      .regex(/^[imsu]*$/)
+      .optional(),
     message,
     ...when,
   }),
   z.strictObject({ kind: z.literal('email'), message, ...when }),
-  z.strictObject({ kind: z.literal('maxLength'), max: z.number().int().min(1), message: message.optional(), ...when }),
+  z.strictObject({
+    kind: z.literal('maxLength'),
+    max: z.number().int().min(1),
+    message: message.optional(),
+    ...when,
+  }),
   z.strictObject({ kind: z.literal('minLength'), min: z.number().int().min(1), message, ...when }),
   z.strictObject({
     kind: z.literal('range'),
@@ -124,106 +142,134 @@ const trigger = z.lazy(() =>
 );
 
 const unknownKind = (issue: { input?: unknown }) => {
-  const kind = typeof issue.input === 'object' && issue.input !== null ? (issue.input as { kind?: unknown }).kind : undefined;
+  const kind =
+    typeof issue.input === 'object' && issue.input !== null
+      ? (issue.input as { kind?: unknown }).kind
+      : undefined;
   return `Unknown kind ${JSON.stringify(kind)}`;
 };
 
 const node: z.ZodType<Node> = z.lazy(() =>
-  z.discriminatedUnion('kind', [
-    z.strictObject({
-      kind: z.literal('text'),
-      ...questionBase,
-      maxLength: z.number().int().min(1).optional(),
-      inputMode: z.enum(['text', 'email', 'numeric', 'decimal', 'url']).optional(),
-      autoComplete: z.string().optional(),
-    }),
-    z.strictObject({
-      kind: z.literal('textarea'),
-      ...questionBase,
-      maxLength: z.number().int().min(1).optional(),
-      rows: z.number().int().min(1).optional(),
-    }),
-    z.strictObject({ kind: z.literal('date'), ...questionBase }),
-    z.strictObject({ kind: z.literal('phone'), ...questionBase }),
-    z.strictObject({ kind: z.literal('ssn'), ...questionBase }),
-    z.strictObject({
-      kind: z.literal('number'),
-      ...questionBase,
-      min: z.number().optional(),
-      max: z.number().optional(),
-      step: z.number().positive().optional(),
-    }),
-    z.strictObject({
-      kind: z.literal('select'),
-      ...questionBase,
-      options: optionSource,
-      description: z.boolean().optional(),
-      conditional: z
-        .discriminatedUnion('category', [
-          z.strictObject({ category: z.literal('displayOnly'), when: condition }),
+  z.discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({
+        kind: z.literal('text'),
+        ...questionBase,
+        maxLength: z.number().int().min(1).optional(),
+        inputMode: z.enum(['text', 'email', 'numeric', 'decimal', 'url']).optional(),
+        autoComplete: z.string().optional(),
+      }),
+      z.strictObject({
+        kind: z.literal('textarea'),
+        ...questionBase,
+        maxLength: z.number().int().min(1).optional(),
+        rows: z.number().int().min(1).optional(),
+      }),
+      z.strictObject({ kind: z.literal('date'), ...questionBase }),
+      z.strictObject({ kind: z.literal('phone'), ...questionBase }),
+      z.strictObject({ kind: z.literal('ssn'), ...questionBase }),
+      z.strictObject({
+        kind: z.literal('number'),
+        ...questionBase,
+        min: z.number().optional(),
+        max: z.number().optional(),
+        step: z.number().positive().optional(),
+      }),
+      z.strictObject({
+        kind: z.literal('select'),
+        ...questionBase,
+        options: optionSource,
+        description: z.boolean().optional(),
+        conditional: z
+          .discriminatedUnion('category', [
+            z.strictObject({ category: z.literal('displayOnly'), when: condition }),
+            z.strictObject({
+              category: z.literal('displayAndOptions'),
+              control: z.strictObject({ valueKey: key, scope: z.literal('slot').optional() }),
+              optionsByValue: z.record(z.string(), optionSource),
+            }),
+          ])
+          .optional(),
+      }),
+      z.strictObject({
+        kind: z.literal('radio'),
+        ...questionBase,
+        options: optionSource,
+        description: z.boolean().optional(),
+        content: z.record(z.string(), children).optional(),
+      }),
+      z.strictObject({ kind: z.literal('checkbox'), ...questionBase }),
+      z.strictObject({
+        kind: z.literal('monthYear'),
+        ...questionBase,
+        yearKey: key,
+        years: yearsSpec,
+      }),
+      z.strictObject({
+        kind: z.literal('lookup'),
+        ...questionBase,
+        category: z.enum(['hs_ceeb', 'college_ceeb', 'address']),
+        prefix: z.string(),
+        fills: z.array(z.string().regex(/^[a-z0-9_]+$/)).readonly(),
+      }),
+      z.strictObject({ kind: z.literal('file'), ...questionBase }),
+      z.strictObject({ kind: z.literal('paragraph'), id, text: z.string().min(1) }),
+      z.strictObject({
+        kind: z.literal('section'),
+        id,
+        title: z.string().optional(),
+        description: z.string().optional(),
+        hideWhen: condition.optional(),
+        clears: clearList.optional(),
+        children,
+      }),
+      z.strictObject({
+        kind: z.literal('repeat'),
+        id,
+        title: z.string().optional(),
+        instances: z.discriminatedUnion('kind', [
           z.strictObject({
-            category: z.literal('displayAndOptions'),
-            control: z.strictObject({ valueKey: key, scope: z.literal('slot').optional() }),
-            optionsByValue: z.record(z.string(), optionSource),
+            kind: z.literal('prefix'),
+            prefixes: z
+              .array(z.string().regex(/^[a-z][a-z0-9_]*_$/))
+              .min(1)
+              .readonly(),
           }),
-        ])
-        .optional(),
-    }),
-    z.strictObject({
-      kind: z.literal('radio'),
-      ...questionBase,
-      options: optionSource,
-      description: z.boolean().optional(),
-      content: z.record(z.string(), children).optional(),
-    }),
-    z.strictObject({ kind: z.literal('checkbox'), ...questionBase }),
-    z.strictObject({ kind: z.literal('monthYear'), ...questionBase, yearKey: key, years: yearsSpec }),
-    z.strictObject({
-      kind: z.literal('lookup'),
-      ...questionBase,
-      category: z.enum(['hs_ceeb', 'college_ceeb', 'address']),
-      prefix: z.string(),
-      fills: z.array(z.string().regex(/^[a-z0-9_]+$/)).readonly(),
-    }),
-    z.strictObject({ kind: z.literal('file'), ...questionBase }),
-    z.strictObject({ kind: z.literal('paragraph'), id, text: z.string().min(1) }),
-    z.strictObject({
-      kind: z.literal('section'),
-      id,
-      title: z.string().optional(),
-      description: z.string().optional(),
-      hideWhen: condition.optional(),
-      clears: clearList.optional(),
-      children,
-    }),
-    z.strictObject({
-      kind: z.literal('repeat'),
-      id,
-      title: z.string().optional(),
-      instances: z.discriminatedUnion('kind', [
-        z.strictObject({ kind: z.literal('prefix'), prefixes: z.array(z.string().regex(/^[a-z][a-z0-9_]*_$/)).min(1).readonly() }),
-        z.strictObject({ kind: z.literal('suffix'), max: z.number().int().min(1) }),
-      ]),
-      addAnother: z.strictObject({ buttonId: id, label: z.string().min(1) }).optional(),
-      children,
-    }),
-    z.strictObject({
-      kind: z.literal('tabs'),
-      id,
-      label: z.string().min(1),
-      defaultTab: z.string().min(1),
-      tabs: z
-        .array(z.strictObject({ name: z.string().min(1), label: z.string().min(1), clears: clearList.optional(), children }))
-        .min(1)
-        .readonly(),
-    }),
-    trigger,
-    z.strictObject({
-      kind: z.literal('exclusive'),
-      id,
-      cases: z.array(z.strictObject({ when: condition, children })).min(1).readonly(),
-    }),
-  ], { error: unknownKind }),
+          z.strictObject({ kind: z.literal('suffix'), max: z.number().int().min(1) }),
+        ]),
+        addAnother: z.strictObject({ buttonId: id, label: z.string().min(1) }).optional(),
+        children,
+      }),
+      z.strictObject({
+        kind: z.literal('tabs'),
+        id,
+        label: z.string().min(1),
+        defaultTab: z.string().min(1),
+        tabs: z
+          .array(
+            z.strictObject({
+              name: z.string().min(1),
+              label: z.string().min(1),
+              clears: clearList.optional(),
+              children,
+            }),
+          )
+          .min(1)
+          .readonly(),
+      }),
+      trigger,
+      z.strictObject({
+        kind: z.literal('exclusive'),
+        id,
+        cases: z
+          .array(z.strictObject({ when: condition, children }))
+          .min(1)
+          .readonly(),
+      }),
+    ],
+    { error: unknownKind },
+  ),
 );
 
 export const definitionSchema: z.ZodType<Definition> = z.strictObject({
@@ -264,11 +310,38 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out || '(root)';
 }
 
+interface FormatIssue {
+  readonly code: string;
+  readonly message: string;
+  readonly path: readonly PropertyKey[];
+  readonly errors?: readonly (readonly FormatIssue[])[];
+}
+
+/**
+ * The most telling issue: for a union that failed, the branch the author most plausibly meant (the
+ * one without unknown properties and with the fewest problems), so an unknown operator is reported
+ * as such instead of as "Invalid input".
+ */
+function mostTelling(
+  issue: FormatIssue,
+  prefix: readonly PropertyKey[] = [],
+): { message: string; path: PropertyKey[] } {
+  const path = [...prefix, ...issue.path];
+  if (issue.code === 'invalid_union' && issue.errors && issue.errors.length > 0) {
+    const score = (branch: readonly FormatIssue[]) =>
+      branch.filter((i) => i.code === 'unrecognized_keys').length * 1000 + branch.length;
+    const best = [...issue.errors].sort((a, b) => score(a) - score(b))[0];
+    if (best && best[0]) return mostTelling(best[0], path);
+  }
+  return { message: issue.message, path };
+}
+
 /** Checks the format; throws a ConfigurationError naming the first problem's path. */
 export function parseDefinitionFormat(data: unknown): Definition {
   const result = definitionSchema.safeParse(data);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const path = issue ? formatPath(issue.path) : undefined;
-  throw new ConfigurationError(`Invalid definition: ${issue?.message ?? 'unknown problem'}`, path);
+  const first = result.error.issues[0] as FormatIssue | undefined;
+  if (!first) throw new ConfigurationError('Invalid definition');
+  const { message, path } = mostTelling(first);
+  throw new ConfigurationError(`Invalid definition: ${message}`, formatPath(path));
 }

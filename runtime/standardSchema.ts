@@ -10,14 +10,19 @@ export interface StandardIssue {
   readonly path: readonly PropertyKey[];
 }
 
-export type StandardResult<T> = { readonly value: T; readonly issues?: undefined } | { readonly issues: readonly StandardIssue[] };
+export type StandardResult<T> =
+  | { readonly value: T; readonly issues?: undefined }
+  | { readonly issues: readonly StandardIssue[] };
 
 export interface AnswersStandardSchema {
   readonly '~standard': {
     readonly version: 1;
     readonly vendor: 'admission-runtime';
     readonly validate: (value: unknown) => StandardResult<Record<string, unknown>>;
-    readonly types?: { readonly input: Record<string, unknown>; readonly output: Record<string, unknown> };
+    readonly types?: {
+      readonly input: Record<string, unknown>;
+      readonly output: Record<string, unknown>;
+    };
   };
 }
 

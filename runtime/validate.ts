@@ -1,4 +1,13 @@
-import { compile, guardOpen, newMemo, type CompiledModel, type FieldInstance, type GuardMemo, type ViewState } from './model';
+import {
+  chainOpen,
+  compile,
+  guardOpen,
+  newMemo,
+  type CompiledModel,
+  type FieldInstance,
+  type GuardMemo,
+  type ViewState,
+} from './model';
 import type { Definition } from './format';
 import type { Answers } from './values';
 
@@ -15,13 +24,21 @@ export interface ValidationResult {
 }
 
 const EMPTY_ANSWERS: Answers = Object.freeze({});
+const NO_MESSAGES: readonly string[] = Object.freeze([]);
 
 /** Anything that is not a plain object validates as no answers at all. */
 export function asAnswers(value: unknown): Answers {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Answers) : EMPTY_ANSWERS;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Answers)
+    : EMPTY_ANSWERS;
 }
 
-function runChecks(instance: FieldInstance, answers: Answers, now: Date, into: string[] | null): string[] | null {
+function runChecks(
+  instance: FieldInstance,
+  answers: Answers,
+  now: Date,
+  into: string[] | null,
+): string[] | null {
   let messages = into;
   for (const check of instance.checks) {
     const message = check(answers, now);
@@ -33,7 +50,12 @@ function runChecks(instance: FieldInstance, answers: Answers, now: Date, into: s
   return messages;
 }
 
-function visible(instance: FieldInstance, answers: Answers, state: ViewState, memo: GuardMemo): boolean {
+function visible(
+  instance: FieldInstance,
+  answers: Answers,
+  state: ViewState,
+  memo: GuardMemo,
+): boolean {
   return guardOpen(instance.guard, answers, state, memo);
 }
 
@@ -54,7 +76,9 @@ export function validateAnswers(
   const byPage: Record<string, Record<string, string[]>> = {};
   for (const instance of model.checked) {
     if (!visible(instance, input, options, memo)) continue;
-    const existing = Object.prototype.hasOwnProperty.call(errors, instance.key) ? errors[instance.key]! : null;
+    const existing = Object.prototype.hasOwnProperty.call(errors, instance.key)
+      ? errors[instance.key]!
+      : null;
     const messages = runChecks(instance, input, now, existing);
     if (messages !== null && messages !== existing) {
       errors[instance.key] = messages;
@@ -74,24 +98,32 @@ export function validateField(
   answers: unknown,
   key: string,
   options: ValidateOptions = {},
-): string[] {
+): readonly string[] {
   return validateFieldIn(compile(definition), asAnswers(answers), key, options);
 }
 
-export function validateFieldIn(model: CompiledModel, answers: Answers, key: string, options: ValidateOptions): string[] {
+export function validateFieldIn(
+  model: CompiledModel,
+  answers: Answers,
+  key: string,
+  options: ValidateOptions,
+): readonly string[] {
   const instances = model.byKey.get(key);
-  if (!instances) return [];
+  if (!instances) return NO_MESSAGES;
   const now = options.now ?? new Date();
-  const memo = newMemo(model);
   let messages: string[] | null = null;
   for (const instance of instances) {
-    if (instance.checks.length === 0 || !visible(instance, answers, options, memo)) continue;
+    if (instance.checks.length === 0 || !chainOpen(instance.guard, answers, options)) continue;
     messages = runChecks(instance, answers, now, messages);
   }
-  return messages ?? [];
+  return messages ?? NO_MESSAGES;
 }
 
 /** True when the answers may be submitted (SPEC 5.1: zero errors). */
-export function canSubmit(definition: Definition, answers: unknown, options: ValidateOptions = {}): boolean {
+export function canSubmit(
+  definition: Definition,
+  answers: unknown,
+  options: ValidateOptions = {},
+): boolean {
   return Object.keys(validateAnswers(definition, answers, options).errors).length === 0;
 }

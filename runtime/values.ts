@@ -4,6 +4,25 @@ export type Answers = Readonly<Record<string, unknown>>;
 /** The blank option value that heads every option list; it counts as empty. */
 export const BLANK = '--';
 
+const PROTOTYPE_NAMES: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  '__proto__',
+]);
+
+/** True for names that an object inherits (`constructor`, `toString`, `__proto__`): never an answer key. */
+export function isPrototypeName(key: string): boolean {
+  return PROTOTYPE_NAMES.has(key);
+}
+
+/**
+ * A reader for one key, built once on the hot path: a plain property read for definition keys
+ * (the format forbids prototype names), the own-property check otherwise.
+ */
+export function answerReader(key: string): (answers: Answers) => unknown {
+  if (isPrototypeName(key)) return (answers) => readAnswer(answers, key);
+  return (answers) => answers[key];
+}
+
 /** Reads an answer without ever reaching the prototype chain (`__proto__`, `constructor`). */
 export function readAnswer(answers: Answers, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(answers, key) ? answers[key] : undefined;
@@ -11,7 +30,9 @@ export function readAnswer(answers: Answers, key: string): unknown {
 
 /** SPEC 3.3: '', null, undefined and '--' are empty. `false` is empty too (an unticked box). */
 export function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || value === BLANK || value === false;
+  return (
+    value === undefined || value === null || value === '' || value === BLANK || value === false
+  );
 }
 
 /** Text of a value for the rules that read text; non-text values give null (and fail those rules). */
@@ -26,4 +47,9 @@ export function numberOf(value: unknown): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'string' && value.trim() !== '') return Number(value);
   return Number.NaN;
+}
+
+/** Empty, or text of white space only: what a required rule treats as missing. */
+export function isBlank(value: unknown): boolean {
+  return isEmpty(value) || (typeof value === 'string' && value.trim() === '');
 }

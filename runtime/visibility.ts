@@ -50,7 +50,11 @@ export interface SectionView {
 export interface RepeatView {
   readonly kind: 'repeat';
   readonly id: string;
-  readonly instances: readonly { readonly number: number; readonly title: string | null; readonly children: readonly ViewNode[] }[];
+  readonly instances: readonly {
+    readonly number: number;
+    readonly title: string | null;
+    readonly children: readonly ViewNode[];
+  }[];
   /** The add-another button: `canAdd` while fewer instances are shown than the maximum (SPEC 4.8). */
   readonly addAnother: {
     readonly buttonId: string;
@@ -124,12 +128,18 @@ interface Walk {
   readonly now: Date;
 }
 
-function questionView(instance: FieldInstance, content: readonly ViewNode[], walk: Walk): QuestionView {
+function questionView(
+  instance: FieldInstance,
+  content: readonly ViewNode[],
+  walk: Walk,
+): QuestionView {
   return {
     kind: 'question',
     key: instance.key,
     question: instance.question,
-    instance: instance.slot ? { repeatId: instance.slot.repeatId, number: instance.slot.index + 1 } : null,
+    instance: instance.slot
+      ? { repeatId: instance.slot.repeatId, number: instance.slot.index + 1 }
+      : null,
     descKey: instance.descKey,
     yearKey: instance.yearKey,
     fillKeys: instance.fillKeys,
@@ -173,18 +183,28 @@ function viewNode(node: CompiledNode, walk: Walk): ViewNode | null {
         .filter((branch) => open(branch.guard))
         .map((branch) => ({
           number: branch.slot.index + 1,
-          title: node.node.title ? node.node.title.replaceAll('{n}', String(branch.slot.index + 1)) : null,
+          title: node.node.title
+            ? node.node.title.replaceAll('{n}', String(branch.slot.index + 1))
+            : null,
           children: viewNodes(branch.children, walk),
         }));
       if (instances.length === 0) return null;
       const addAnother = node.node.addAnother;
-      const shown = addAnother ? Math.max(shownInstances(state, addAnother.buttonId, node.max), instances.length) : instances.length;
+      const shown = addAnother
+        ? Math.max(shownInstances(state, addAnother.buttonId, node.max), instances.length)
+        : instances.length;
       return {
         kind: 'repeat',
         id: node.node.id,
         instances,
         addAnother: addAnother
-          ? { buttonId: addAnother.buttonId, label: addAnother.label, shown, max: node.max, canAdd: shown < node.max }
+          ? {
+              buttonId: addAnother.buttonId,
+              label: addAnother.label,
+              shown,
+              max: node.max,
+              canAdd: shown < node.max,
+            }
           : null,
       };
     }
@@ -226,7 +246,9 @@ function viewNode(node: CompiledNode, walk: Walk): ViewNode | null {
     }
     case 'exclusive': {
       const winner = node.cases.find((branch) => open(branch.guard));
-      return winner ? { kind: 'group', id: node.node.id, children: viewNodes(winner.children, walk) } : null;
+      return winner
+        ? { kind: 'group', id: node.node.id, children: viewNodes(winner.children, walk) }
+        : null;
     }
     default:
       throw new Error(`Unhandled node ${JSON.stringify(type satisfies never)}`);
@@ -237,18 +259,37 @@ function viewNode(node: CompiledNode, walk: Walk): ViewNode | null {
  * The resolved pages for the answers and UI state: only visible sections and questions, keys
  * expanded, options resolved. Renderers only draw this.
  */
-export function visibleView(definition: Definition, answers: unknown, options: ViewOptions = {}): PageView[] {
+export function visibleView(
+  definition: Definition,
+  answers: unknown,
+  options: ViewOptions = {},
+): PageView[] {
   const model = compile(definition);
-  const walk: Walk = { answers: asAnswers(answers), state: options, memo: newMemo(model), now: options.now ?? new Date() };
+  const walk: Walk = {
+    answers: asAnswers(answers),
+    state: options,
+    memo: newMemo(model),
+    now: options.now ?? new Date(),
+  };
   return model.pages.map(({ page, children }) => pageView(page, children, walk));
 }
 
 /** One page of the resolved view, by page id or path. */
-export function visiblePage(definition: Definition, answers: unknown, page: string, options: ViewOptions = {}): PageView | null {
+export function visiblePage(
+  definition: Definition,
+  answers: unknown,
+  page: string,
+  options: ViewOptions = {},
+): PageView | null {
   const model = compile(definition);
   const found = model.pages.find((p) => p.page.id === page || p.page.path === page);
   if (!found) return null;
-  const walk: Walk = { answers: asAnswers(answers), state: options, memo: newMemo(model), now: options.now ?? new Date() };
+  const walk: Walk = {
+    answers: asAnswers(answers),
+    state: options,
+    memo: newMemo(model),
+    now: options.now ?? new Date(),
+  };
   return pageView(found.page, found.children, walk);
 }
 
@@ -257,20 +298,35 @@ function pageView(page: Page, children: readonly CompiledNode[], walk: Walk): Pa
 }
 
 /** True when the question under `key` is visible for these answers and this state. */
-export function isVisible(definition: Definition, answers: unknown, key: string, state: ViewState = {}): boolean {
+export function isVisible(
+  definition: Definition,
+  answers: unknown,
+  key: string,
+  state: ViewState = {},
+): boolean {
   const model = compile(definition);
   const memo = newMemo(model);
   const input = asAnswers(answers);
-  return (model.byKey.get(key) ?? []).some((instance) => guardOpen(instance.guard, input, state, memo));
+  return (model.byKey.get(key) ?? []).some((instance) =>
+    guardOpen(instance.guard, input, state, memo),
+  );
 }
 
 function sameAnswer(a: unknown, b: unknown): boolean {
   if (isEmpty(a) && isEmpty(b)) return true;
-  return a === b || (a !== null && b !== null && a !== undefined && b !== undefined && String(a) === String(b));
+  return (
+    a === b ||
+    (a !== null && b !== null && a !== undefined && b !== undefined && String(a) === String(b))
+  );
 }
 
 /** True when a guard on the instance's chain hides it and clears this key. */
-function clearedByChain(instance: FieldInstance, key: string, answers: Answers, state: ViewState): boolean {
+function clearedByChain(
+  instance: FieldInstance,
+  key: string,
+  answers: Answers,
+  state: ViewState,
+): boolean {
   for (let guard = instance.guard; guard !== null; guard = guard.parent) {
     if (guard.clears !== null && guard.clears(key) && !guard.holds(answers, state)) return true;
   }
@@ -284,7 +340,12 @@ function clearedByChain(instance: FieldInstance, key: string, answers: Answers, 
  * answer (and its `_desc`) of a conditional select whose controlling answer changed since `before`.
  * A key still visible elsewhere is kept.
  */
-export function keysToClear(definition: Definition, before: unknown, after: unknown, state: ViewState = {}): string[] {
+export function keysToClear(
+  definition: Definition,
+  before: unknown,
+  after: unknown,
+  state: ViewState = {},
+): string[] {
   const model = compile(definition);
   const previous = asAnswers(before);
   const current = asAnswers(after);

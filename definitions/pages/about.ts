@@ -14,7 +14,12 @@ import {
 import { addressFields } from './address';
 
 const phones = phoneBlockRules(
-  { home: 'phone_home', mobile: 'phone_mobile', international: 'phone_international', optIn: 'optin_sms_ind' },
+  {
+    home: 'phone_home',
+    mobile: 'phone_mobile',
+    international: 'phone_international',
+    optIn: 'optin_sms_ind',
+  },
   messages.phone,
 );
 
@@ -23,10 +28,27 @@ const personal: Node = {
   id: 'personal',
   title: 'Personal Information',
   children: [
-    { kind: 'text', key: 'first_name', label: 'First Name', autoComplete: 'given-name', rules: [required(messages.firstName)] },
+    {
+      kind: 'text',
+      key: 'first_name',
+      label: 'First Name',
+      autoComplete: 'given-name',
+      rules: [required(messages.firstName)],
+    },
     { kind: 'text', key: 'middle_name', label: 'Middle Name', autoComplete: 'additional-name' },
-    { kind: 'text', key: 'last_name', label: 'Last Name', autoComplete: 'family-name', rules: [required(messages.lastName)] },
-    { kind: 'text', key: 'preferred_name', label: 'Preferred Name', help: 'The name you would like us to call you, if different.' },
+    {
+      kind: 'text',
+      key: 'last_name',
+      label: 'Last Name',
+      autoComplete: 'family-name',
+      rules: [required(messages.lastName)],
+    },
+    {
+      kind: 'text',
+      key: 'preferred_name',
+      label: 'Preferred Name',
+      help: 'The name you would like us to call you, if different.',
+    },
     {
       kind: 'text',
       key: 'email_address',
@@ -52,7 +74,13 @@ const personal: Node = {
         },
       ],
     },
-    { kind: 'select', key: 'gender', label: 'Gender', options: 'genders', rules: [required(messages.gender)] },
+    {
+      kind: 'select',
+      key: 'gender',
+      label: 'Gender',
+      options: 'genders',
+      rules: [required(messages.gender)],
+    },
     {
       kind: 'radio',
       key: 'military_active',
@@ -70,7 +98,11 @@ const phoneSection: Node = {
   children: [
     { kind: 'phone', key: 'phone_home', label: 'Home Phone', rules: phones.home },
     { kind: 'phone', key: 'phone_mobile', label: 'Cell Phone', rules: phones.mobile },
-    { kind: 'checkbox', key: 'optin_sms_ind', label: 'Send me text message updates about my application.' },
+    {
+      kind: 'checkbox',
+      key: 'optin_sms_ind',
+      label: 'Send me text message updates about my application.',
+    },
     {
       kind: 'checkbox',
       key: 'guardian_optin_sms_ind',
@@ -244,13 +276,26 @@ const demographics: Node = {
   description: 'These questions are optional. Your answers do not affect your admission decision.',
   children: [
     { kind: 'radio', key: 'ethnicity', label: 'Are you Hispanic or Latino?', options: 'yesNo' },
-    { kind: 'paragraph', id: 'race_intro', text: 'Regardless of your answer above, select every race that applies to you.' },
+    {
+      kind: 'paragraph',
+      id: 'race_intro',
+      text: 'Regardless of your answer above, select every race that applies to you.',
+    },
     { kind: 'checkbox', key: 'race_american_indian', label: 'American Indian or Alaska Native' },
     { kind: 'checkbox', key: 'race_asian', label: 'Asian' },
     { kind: 'checkbox', key: 'race_black', label: 'Black or African American' },
-    { kind: 'checkbox', key: 'race_native_hawaiian', label: 'Native Hawaiian or Other Pacific Islander' },
+    {
+      kind: 'checkbox',
+      key: 'race_native_hawaiian',
+      label: 'Native Hawaiian or Other Pacific Islander',
+    },
     { kind: 'checkbox', key: 'race_white', label: 'White' },
-    { kind: 'select', key: 'religious_affiliation', label: 'Religious Affiliation', options: 'religions' },
+    {
+      kind: 'select',
+      key: 'religious_affiliation',
+      label: 'Religious Affiliation',
+      options: 'religions',
+    },
   ],
 };
 
@@ -266,7 +311,12 @@ const parents: Node = {
       instances: { kind: 'prefix', prefixes: ['parent_', 'parent_2_'] },
       addAnother: { buttonId: 'parent', label: 'Add Another Parent or Guardian' },
       children: [
-        { kind: 'select', key: 'relationship', label: 'Relationship to You', options: 'parentRelationships' },
+        {
+          kind: 'select',
+          key: 'relationship',
+          label: 'Relationship to You',
+          options: 'parentRelationships',
+        },
         { kind: 'select', key: 'prefix', label: 'Prefix', options: 'namePrefixes' },
         { kind: 'text', key: 'first_name', label: 'First Name' },
         { kind: 'text', key: 'last_name', label: 'Last Name' },
@@ -291,7 +341,12 @@ const parents: Node = {
           id: 'parent_address_same',
           key: 'addr_same_as_perm_addr',
           label: 'This parent or guardian lives at my permanent address',
-          before: addressFields({ prefix: '', required: false, messages: messages.address, inSlot: true }),
+          before: addressFields({
+            prefix: '',
+            required: false,
+            messages: messages.address,
+            inSlot: true,
+          }),
           after: [],
         },
       ],
@@ -324,7 +379,12 @@ const legacy: Node = {
       instances: { kind: 'prefix', prefixes: ['legacy_', 'legacy_2_', 'legacy_3_'] },
       addAnother: { buttonId: 'legacy', label: 'Add Another Family Member' },
       children: [
-        { kind: 'select', key: 'relationship', label: 'Relationship to You', options: 'legacyRelationships' },
+        {
+          kind: 'select',
+          key: 'relationship',
+          label: 'Relationship to You',
+          options: 'legacyRelationships',
+        },
         { kind: 'text', key: 'first_name', label: 'First Name' },
         { kind: 'text', key: 'last_name', label: 'Last Name' },
         {
@@ -342,6 +402,15 @@ export const aboutPage: Page = {
   id: 'about',
   path: '/about',
   title: 'About You',
-  children: [personal, phoneSection, socialSection, permanentAddress, mailingAddress, citizenship, demographics, parents, legacy],
+  children: [
+    personal,
+    phoneSection,
+    socialSection,
+    permanentAddress,
+    mailingAddress,
+    citizenship,
+    demographics,
+    parents,
+    legacy,
+  ],
 };
-

@@ -16,7 +16,12 @@ interface AddressOptions {
  * An address block with autocomplete (SPEC 4.9, category address): country first (it decides the
  * state list), then the street found by lookup, which fills the other fields.
  */
-export function addressFields({ prefix, required: isRequired, messages, inSlot: slotScoped }: AddressOptions): Node[] {
+export function addressFields({
+  prefix,
+  required: isRequired,
+  messages,
+  inSlot: slotScoped,
+}: AddressOptions): Node[] {
   const country = `${prefix}country`;
   const scoped = (comparison: Comparison) => (slotScoped ? inSlot(comparison) : comparison);
   const inUsOrCanada = scoped(isIn(country, ['USA', 'CAN']));
@@ -39,8 +44,18 @@ export function addressFields({ prefix, required: isRequired, messages, inSlot: 
       fills: ['address_line_1', 'address_line_2', 'city', 'state', 'zip', 'country'],
       rules: isRequired ? [required(messages.line1)] : [],
     },
-    { kind: 'text', key: `${prefix}address_line_2`, label: 'Address Line 2', help: 'Apartment, suite or unit, if any.' },
-    { kind: 'text', key: `${prefix}city`, label: 'City', rules: isRequired ? [required(messages.city)] : [] },
+    {
+      kind: 'text',
+      key: `${prefix}address_line_2`,
+      label: 'Address Line 2',
+      help: 'Apartment, suite or unit, if any.',
+    },
+    {
+      kind: 'text',
+      key: `${prefix}city`,
+      label: 'City',
+      rules: isRequired ? [required(messages.city)] : [],
+    },
     {
       kind: 'select',
       key: `${prefix}state`,
@@ -60,7 +75,10 @@ export function addressFields({ prefix, required: isRequired, messages, inSlot: 
       maxLength: 10,
       autoComplete: 'postal-code',
       rules: isRequired
-        ? [required(messages.zip, inUs), { kind: 'minLength', min: 5, message: messages.zipLength, when: inUs }]
+        ? [
+            required(messages.zip, inUs),
+            { kind: 'minLength', min: 5, message: messages.zipLength, when: inUs },
+          ]
         : [],
     },
   ];

@@ -26,11 +26,20 @@ const plans: Node = {
       conditional: {
         category: 'displayAndOptions',
         control: { valueKey: 'applied_major' },
-        optionsByValue: { BUS: 'businessConcentrations', BIO: 'biologyConcentrations', CS: 'computingConcentrations' },
+        optionsByValue: {
+          BUS: 'businessConcentrations',
+          BIO: 'biologyConcentrations',
+          CS: 'computingConcentrations',
+        },
       },
     },
     { kind: 'select', key: 'applied_minor', label: 'Intended Minor', options: 'minors' },
-    { kind: 'radio', key: 'housing_plans', label: 'Where do you plan to live?', options: 'housing' },
+    {
+      kind: 'radio',
+      key: 'housing_plans',
+      label: 'Where do you plan to live?',
+      options: 'housing',
+    },
   ],
 };
 
@@ -72,7 +81,11 @@ const highSchool: Node = {
       years: { start: { offset: 4 }, length: 30, direction: 'descending' },
     },
     { kind: 'checkbox', key: 'home_schooled', label: 'I am home-schooled.' },
-    { kind: 'checkbox', key: 'ged', label: 'I have earned, or will earn, a GED or other high school equivalency.' },
+    {
+      kind: 'checkbox',
+      key: 'ged',
+      label: 'I have earned, or will earn, a GED or other high school equivalency.',
+    },
     { kind: 'text', key: 'hs_gpa', label: 'Cumulative GPA', inputMode: 'decimal', maxLength: 6 },
     { kind: 'text', key: 'counselor_first_name', label: 'Counselor First Name' },
     { kind: 'text', key: 'counselor_last_name', label: 'Counselor Last Name' },
@@ -131,7 +144,12 @@ const colleges: Node = {
       label: 'Attended To',
       years: { start: { offset: 2 }, length: 10, direction: 'descending' },
     },
-    { kind: 'radio', key: 'credit_earned', label: 'Did you earn college credit?', options: 'yesNo' },
+    {
+      kind: 'radio',
+      key: 'credit_earned',
+      label: 'Did you earn college credit?',
+      options: 'yesNo',
+    },
     {
       kind: 'select',
       key: 'degree_earned',
@@ -154,7 +172,12 @@ const college: Node = {
       options: 'yesNo',
       content: { Y: [colleges] },
     },
-    { kind: 'radio', key: 'prev_enrolled', label: 'Have you ever been enrolled at Northfield College?', options: 'yesNo' },
+    {
+      kind: 'radio',
+      key: 'prev_enrolled',
+      label: 'Have you ever been enrolled at Northfield College?',
+      options: 'yesNo',
+    },
     {
       kind: 'radio',
       key: 'visit_college',
@@ -172,7 +195,12 @@ const college: Node = {
         ],
       },
     },
-    { kind: 'select', key: 'hear_about', label: 'How did you hear about us?', options: 'hearAbout' },
+    {
+      kind: 'select',
+      key: 'hear_about',
+      label: 'How did you hear about us?',
+      options: 'hearAbout',
+    },
   ],
 };
 
@@ -231,18 +259,24 @@ const cltScores: Node[] = [
       ['clt_grammar', 'Grammar/Writing'],
       ['clt_reasoning', 'Quantitative Reasoning'],
     ] as const
-  ).map(
-    ([key, section]): Node => ({
-      kind: 'number',
-      key,
-      label: `CLT ${section}`,
-      min: 0,
-      max: 40,
-      step: 1,
-      rules: [score(0, 40, messages.cltSection(section))],
-    }),
-  ),
-  { kind: 'number', key: 'clt_score', label: 'CLT Total Score', min: 0, max: 120, step: 1, rules: [score(0, 120, messages.cltTotal)] },
+  ).map(([key, section]): Node => ({
+    kind: 'number',
+    key,
+    label: `CLT ${section}`,
+    min: 0,
+    max: 40,
+    step: 1,
+    rules: [score(0, 40, messages.cltSection(section))],
+  })),
+  {
+    kind: 'number',
+    key: 'clt_score',
+    label: 'CLT Total Score',
+    min: 0,
+    max: 120,
+    step: 1,
+    rules: [score(0, 120, messages.cltTotal)],
+  },
 ];
 
 function testBlock(test: 'act' | 'sat' | 'clt', name: string, scores: Node[]): Node {
@@ -279,7 +313,8 @@ const tests: Node = {
   kind: 'section',
   id: 'tests',
   title: 'Test Scores',
-  description: 'Submitting test scores is optional. Report your best scores if you would like us to consider them.',
+  description:
+    'Submitting test scores is optional. Report your best scores if you would like us to consider them.',
   children: [
     testBlock('act', 'ACT', actScores),
     testBlock('sat', 'SAT', satScores),
@@ -308,7 +343,13 @@ const yearCheckboxes = (keys: readonly string[]): Node[] =>
   keys.map((key) => ({
     kind: 'checkbox',
     key,
-    label: { freshman: '9th grade', sophomore: '10th grade', junior: '11th grade', senior: '12th grade' }[key] ?? key,
+    label:
+      {
+        freshman: '9th grade',
+        sophomore: '10th grade',
+        junior: '11th grade',
+        senior: '12th grade',
+      }[key] ?? key,
   }));
 
 /** SPEC 4.7: activities are shown and kept only when gender is "M" or "F". */
@@ -323,13 +364,20 @@ const activities: Node = {
       kind: 'repeat',
       id: 'activities',
       title: 'Activity {n}',
-      instances: { kind: 'prefix', prefixes: ['activity_', 'activity_2_', 'activity_3_', 'activity_4_'] },
+      instances: {
+        kind: 'prefix',
+        prefixes: ['activity_', 'activity_2_', 'activity_3_', 'activity_4_'],
+      },
       addAnother: { buttonId: 'activity', label: 'Add Another Activity' },
       children: [
         { kind: 'select', key: 'name_select', label: 'Type of Activity', options: 'activityTypes' },
         { kind: 'text', key: 'name', label: 'Activity Name' },
         ...yearCheckboxes(['freshman', 'sophomore', 'junior', 'senior']),
-        { kind: 'checkbox', key: 'continue', label: 'I plan to continue this activity in college.' },
+        {
+          kind: 'checkbox',
+          key: 'continue',
+          label: 'I plan to continue this activity in college.',
+        },
       ],
     },
   ],
@@ -346,7 +394,10 @@ const honors: Node = {
       title: 'Honor {n}',
       instances: { kind: 'prefix', prefixes: ['honors_', 'honors_2_', 'honors_3_', 'honors_4_'] },
       addAnother: { buttonId: 'honors', label: 'Add Another Honor' },
-      children: [{ kind: 'text', key: 'name', label: 'Honor or Award' }, ...yearCheckboxes(['freshman', 'sophomore', 'junior', 'senior'])],
+      children: [
+        { kind: 'text', key: 'name', label: 'Honor or Award' },
+        ...yearCheckboxes(['freshman', 'sophomore', 'junior', 'senior']),
+      ],
     },
   ],
 };

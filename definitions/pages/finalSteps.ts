@@ -28,7 +28,15 @@ export const finalStepsPage: Page = {
           label: 'Have you been convicted of a felony?',
           options: 'yesNo',
           rules: [required(messages.conviction)],
-          content: { Y: [explain('conviction_comment', 'Please explain the circumstances.', messages.convictionComment)] },
+          content: {
+            Y: [
+              explain(
+                'conviction_comment',
+                'Please explain the circumstances.',
+                messages.convictionComment,
+              ),
+            ],
+          },
         },
         {
           kind: 'radio',
@@ -36,7 +44,15 @@ export const finalStepsPage: Page = {
           label: 'Have you been suspended from any school?',
           options: 'yesNo',
           rules: [required(messages.suspended)],
-          content: { Y: [explain('suspended_comment', 'Please explain the circumstances.', messages.suspendedComment)] },
+          content: {
+            Y: [
+              explain(
+                'suspended_comment',
+                'Please explain the circumstances.',
+                messages.suspendedComment,
+              ),
+            ],
+          },
         },
       ],
     },
@@ -98,7 +114,14 @@ export const finalStepsPage: Page = {
       kind: 'section',
       id: 'certification',
       title: 'Certification',
-      children: [{ kind: 'checkbox', key: 'legal_agree', label: messages.legalAgree, rules: [mustBeTrue(messages.legalAgree)] }],
+      children: [
+        {
+          kind: 'checkbox',
+          key: 'legal_agree',
+          label: messages.legalAgree,
+          rules: [mustBeTrue(messages.legalAgree)],
+        },
+      ],
     },
   ],
 };

@@ -16,10 +16,17 @@ export const SSN_PATTERN = '^(?!000|666|9\\d\\d)\\d{3}-(?!00)\\d{2}-(?!0000)\\d{
 /** Numbers written with optional + and separators, for international phone numbers. */
 export const INTERNATIONAL_PHONE_PATTERN = '^\\+?[0-9][0-9 ().-]{5,22}$';
 
-export const required = (message?: Message, when?: Condition): Rule =>
-  ({ kind: 'required', ...(message ? { message } : {}), ...(when ? { when } : {}) });
+export const required = (message?: Message, when?: Condition): Rule => ({
+  kind: 'required',
+  ...(message ? { message } : {}),
+  ...(when ? { when } : {}),
+});
 export const mustBeTrue = (message: Message): Rule => ({ kind: 'mustBeTrue', message });
-export const pattern = (source: string, message: Message): Rule => ({ kind: 'pattern', pattern: source, message });
+export const pattern = (source: string, message: Message): Rule => ({
+  kind: 'pattern',
+  pattern: source,
+  message,
+});
 export const email = (message: Message): Rule => ({ kind: 'email', message });
 export const validDate = (message: Message): Rule => ({ kind: 'date', message });
 export const usPhone = (message: Message): Rule => pattern(US_PHONE_PATTERN, message);
@@ -42,11 +49,17 @@ export interface PhoneBlockMessages {
  * The reusable phone block (SPEC 5.3): home and cell formats; a cell number when text updates are
  * wanted; otherwise, with no cell number, a home or international number.
  */
-export function phoneBlockRules(keys: { home: string; mobile: string; international: string; optIn: string }, messages: PhoneBlockMessages) {
+export function phoneBlockRules(
+  keys: { home: string; mobile: string; international: string; optIn: string },
+  messages: PhoneBlockMessages,
+) {
   return {
     home: [
       usPhone(messages.validHome),
-      required(messages.oneRequired, all(notAnswered(keys.mobile), notAnswered(keys.international), notAnswered(keys.optIn))),
+      required(
+        messages.oneRequired,
+        all(notAnswered(keys.mobile), notAnswered(keys.international), notAnswered(keys.optIn)),
+      ),
     ],
     mobile: [usPhone(messages.validMobile), required(messages.optIn, answered(keys.optIn))],
   } satisfies Record<string, Rule[]>;

@@ -1,0 +1,56 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/** Lints a virtual file at `filePath` (repo-relative) and returns the rule ids that fired. */
+async function rulesFired(filePath: string, code: string): Promise<string[]> {
+  const eslint = new ESLint();
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
+  it('forbid the runtime to import anything else of the repo', async () => {
+    expect(
+      await rulesFired(
+        'runtime/virtual.ts',
+        "import { messages } from '../definitions/messages';\nexport const m = messages;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('forbid the runtime Node built-ins and UI frameworks', async () => {
+    const fired = await rulesFired(
+      'runtime/virtual.ts',
+      "import { readFileSync } from 'node:fs';\nimport { useState } from 'react';\nexport const f = [readFileSync, useState];\n",
+    );
+    expect(fired).toEqual(
+      expect.arrayContaining(['import-x/no-nodejs-modules', 'no-restricted-imports']),
+    );
+  });
+
+  it('forbid definitions/ to import the app', async () => {
+    expect(
+      await rulesFired(
+        'definitions/virtual.ts',
+        "import { x } from '../tests/fixtures/miniDefinition';\nexport const y = x;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('allow definitions/ to import the runtime', async () => {
+    expect(
+      await rulesFired(
+        'definitions/virtual.ts',
+        "import { BLANK } from '../runtime';\nexport const b = BLANK;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('forbid eval and new Function everywhere (strict CSP)', async () => {
+    const fired = await rulesFired(
+      'runtime/virtual.ts',
+      "export const f = new Function('return 1');\n",
+    );
+    expect(fired).toContain('no-restricted-syntax');
+  });
+});
