@@ -4,6 +4,7 @@
  * definition fails loudly with the path of the problem.
  */
 import { loadDefinition, type Definition } from '../runtime';
+import { institutionConfig } from './config';
 import { optionLists } from './lists';
 import { aboutPage } from './pages/about';
 import { educationPage } from './pages/education';
@@ -11,7 +12,7 @@ import { finalStepsPage } from './pages/finalSteps';
 
 export const applicationDefinitionData = {
   id: 'northfield-undergraduate',
-  title: 'Northfield College Application',
+  title: institutionConfig.application_title,
   version: 1,
   defaultRoute: '/about',
   optionLists,

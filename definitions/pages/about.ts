@@ -1,4 +1,5 @@
 import type { Node, Page, Question } from '../../runtime';
+import { institutionConfig } from '../config';
 import { messages } from '../messages';
 import {
   INTERNATIONAL_PHONE_PATTERN,
@@ -369,7 +370,7 @@ const parents: Node = {
 const legacy: Node = {
   kind: 'section',
   id: 'legacy',
-  title: 'Family Who Attended Northfield College',
+  title: `Family Who Attended ${institutionConfig.partner_name}`,
   description: 'Tell us about family members who studied here, if any.',
   children: [
     {

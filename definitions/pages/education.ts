@@ -1,4 +1,5 @@
 import type { Node, Page, YearsSpec } from '../../runtime';
+import { institutionConfig } from '../config';
 import { messages } from '../messages';
 import { email, eq, inSlot, notIn, required, score } from '../rules';
 
@@ -175,7 +176,7 @@ const college: Node = {
     {
       kind: 'radio',
       key: 'prev_enrolled',
-      label: 'Have you ever been enrolled at Northfield College?',
+      label: `Have you ever been enrolled at ${institutionConfig.partner_name}?`,
       options: 'yesNo',
     },
     {

@@ -88,7 +88,7 @@ export const finalStepsPage: Page = {
                 {
                   kind: 'paragraph',
                   id: 'transcript_counselor',
-                  text: 'Ask your school counselor to send your official transcript to Northfield College. The completion page links to the transcript service.',
+                  text: `Ask your school counselor to send your official transcript to ${institutionConfig.partner_name}. The completion page links to the transcript service.`,
                 },
               ],
             },
