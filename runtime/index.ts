@@ -17,6 +17,8 @@ export {
   compile,
   chosenTab,
   shownInstances,
+  addAnotherGroups,
+  tabGroups,
   type ViewState,
   type KeySpec,
   type CompiledModel,

@@ -159,6 +159,10 @@ export interface CompiledModel {
     readonly key: string;
     readonly path: string;
   }[];
+  /** Add-another groups: button id → maximum instances. */
+  readonly addAnotherGroups: ReadonlyMap<string, number>;
+  /** Tab groups by id. */
+  readonly tabGroups: ReadonlyMap<string, Tabs>;
 }
 
 const TEXT_LIMITS = {
@@ -190,6 +194,8 @@ class Compiler {
   readonly keyPages = new Map<string, Set<string>>();
   readonly references: { key: string; path: string }[] = [];
   readonly prefixProblems: { prefix: string; key: string; path: string }[] = [];
+  readonly addAnotherGroups = new Map<string, number>();
+  readonly tabGroups = new Map<string, Tabs>();
 
   constructor(private readonly definition: Definition) {}
 
@@ -482,6 +488,12 @@ class Compiler {
       );
     }
     const addAnother = node.addAnother;
+    if (addAnother) {
+      if (this.addAnotherGroups.has(addAnother.buttonId)) {
+        throw new ConfigurationError(`Duplicate add-another button id "${addAnother.buttonId}"`, path);
+      }
+      this.addAnotherGroups.set(addAnother.buttonId, max);
+    }
     const branches: SlotBranch[] = [];
     for (let index = 0; index < max; index++) {
       const slot: Slot = {
@@ -724,6 +736,8 @@ export function compile(definition: Definition): CompiledModel {
     keysOnSeveralPages,
     references: compiler.references,
     prefixProblems: compiler.prefixProblems,
+    addAnotherGroups: compiler.addAnotherGroups,
+    tabGroups: compiler.tabGroups,
   };
   cache.set(definition, model);
   last = model;
@@ -758,4 +772,14 @@ export function chainOpen(guard: Guard | null, answers: Answers, state: ViewStat
     if (!current.holds(answers, state)) return false;
   }
   return true;
+}
+
+/** Add-another groups of a definition: button id → maximum instances (SPEC 4.8). */
+export function addAnotherGroups(definition: Definition): ReadonlyMap<string, number> {
+  return compile(definition).addAnotherGroups;
+}
+
+/** Tab groups of a definition by id (SPEC 4.6). */
+export function tabGroups(definition: Definition): ReadonlyMap<string, Tabs> {
+  return compile(definition).tabGroups;
 }

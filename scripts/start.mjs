@@ -1,6 +1,22 @@
 #!/usr/bin/env node
-// The start command of README.md. The server and the applicant app arrive with issues 3 and 4;
-// until then this says so plainly instead of pretending to serve anything.
-console.log(
-  'Not yet: the server and the applicant app are not built yet. The form runtime and the definition are ready; run `npm test` to check them.',
-);
+// `npm start`: installs what is missing, builds the client when there is one, then runs the server
+// (which migrates the database on start) on http://localhost:3000 (PORT to change).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const run = (command, args) => {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+if (!existsSync('node_modules/.package-lock.json') || process.env.START_INSTALL === 'always') {
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+if (existsSync('index.html') && existsSync('vite.config.ts'))
+  run('npm', ['run', 'build', '--if-present']);
+
+const server = spawnSync('node', ['--import', 'tsx', 'server/main.ts'], {
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+process.exit(server.status ?? 0);

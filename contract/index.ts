@@ -1,0 +1,4 @@
+export * from './messages';
+export * from './password';
+export * from './accounts';
+export * from './api';

@@ -1,0 +1,62 @@
+/**
+ * The product's own words for accounts, sessions and server errors (SPEC 5.2, 8). Client and server
+ * both read them from here; form validation messages live in `definitions/`.
+ */
+export const accountMessages = {
+  emailSignup: 'Your email address must be valid.',
+  emailLogin: 'Please provide a valid email address.',
+  passwordRequired: 'Password is required.',
+  passwordsMatch: 'passwords must match',
+  code: 'The confirmation code must be exactly 6 numbers.',
+  resendEmail: 'You must provide a valid email address to resend a confirmation code.',
+  passwordTooLong: 'Your password can have at most 256 characters.',
+  passwordCommon: 'This password is too common. Please choose another.',
+  resetIdMissing: 'This reset link is incomplete. Please use the link from your email.',
+} as const;
+
+/** What the server answers (SPEC 7.2 "message"). Enumeration-safe: never says whether an address exists. */
+export const serverMessages = {
+  signedUp:
+    'We have sent a six-digit confirmation code to your email address. Enter it to confirm your account.',
+  confirmed: 'Your account is confirmed. Please log in.',
+  confirmFailed:
+    'That confirmation code is incorrect or has expired. Check the code, or ask for a new one.',
+  resent: 'If that account is waiting for confirmation, we have sent it a new confirmation code.',
+  loggedIn: 'You are logged in.',
+  loginFailed: 'Incorrect email address or password.',
+  notConfirmed:
+    'Your account is not confirmed yet. Enter the confirmation code we sent you, or ask for a new one.',
+  lockedOut: (seconds: number) =>
+    `Too many failed attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again, or reset your password.`,
+  forgotSent:
+    'If an account exists for that address, we have sent it a link to reset your password.',
+  resetDone: 'Your password has been reset. Please log in with your new password.',
+  resetFailed: 'This reset link is invalid or has expired. Please ask for a new one.',
+  loggedOut: 'You have been logged out.',
+  saved: 'Your answers have been saved.',
+  submitted: 'Your application was successfully submitted.',
+  submitInvalid:
+    'Your application is missing some information. Please review the highlighted questions.',
+  alreadySubmitted: 'Your application has already been submitted and can no longer be changed.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  sessionRequired: 'Your session is invalid. Please clear your cookies and login again.',
+  notFound: 'Not found.',
+  badRequest: 'The request could not be understood.',
+  unsupportedType: 'Requests must be sent as JSON.',
+  crossSite: 'This request came from another site and was refused.',
+  tooLarge: 'The request is too large.',
+  unknownKeys: (keys: readonly string[]) =>
+    `These answers are not part of the application: ${keys.join(', ')}`,
+  badValues: (keys: readonly string[]) =>
+    `These answers have values the application does not accept: ${keys.join(', ')}`,
+  tmpExpired: 'This link has expired or is not valid.',
+} as const;
+
+/** SPEC 8: the generic message for a response that is not JSON or has no message. */
+export const GENERIC_ERROR_MESSAGE =
+  "We've encountered an unexpected error at this time. Please try again later.";
+/** SPEC 2.2, 8: shown on /login after any 401. */
+export const SESSION_INVALID_MESSAGE =
+  'Your session is invalid. Please clear your cookies and login again.';
+/** SPEC 4.2: shown on /login after an inactivity logout. */
+export const INACTIVITY_MESSAGE = 'You have been automatically logged out due to inactivity.';

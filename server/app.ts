@@ -1,0 +1,224 @@
+/**
+ * The platform server, built by a factory so tests start real instances on a free port.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import secureJson from 'secure-json-parse';
+import { GENERIC_ERROR_MESSAGE, serverMessages } from '../contract';
+import type { ServerConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { HttpError } from './errors';
+import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
+import { PasswordHasher } from './passwords';
+import { apiRoutes } from './routes/api';
+import { publicRoutes } from './routes/public';
+import type { ServiceContext } from './services/context';
+import { pruneAccountEvents } from './services/limits';
+import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory, type Tenant } from './tenants';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenant: Tenant;
+  }
+}
+
+export interface BuildOptions {
+  /** An opened database (tests); otherwise opened from the configuration. */
+  readonly database?: DatabaseHandle;
+  readonly mailer?: Mailer;
+  /** Extra tenants to create (tests of tenant isolation). */
+  readonly tenants?: readonly { id: string; name: string; definitionId: string; hosts: string[] }[];
+}
+
+export interface BuiltServer {
+  readonly app: FastifyInstance;
+  readonly context: ServiceContext;
+  readonly database: DatabaseHandle;
+  readonly tenants: TenantDirectory;
+}
+
+/** Masks query-string values: URLs may carry tokens (SECURITY.md, compensating controls). */
+export function maskUrl(url: string): string {
+  const index = url.indexOf('?');
+  if (index < 0) return url;
+  const query = url
+    .slice(index + 1)
+    .split('&')
+    .map((pair) => `${pair.split('=')[0]}=***`)
+    .join('&');
+  return `${url.slice(0, index)}?${query}`;
+}
+
+function firstMessage(error: unknown): string | undefined {
+  return error instanceof Error ? error.message : undefined;
+}
+
+export async function buildServer(
+  config: ServerConfig,
+  options: BuildOptions = {},
+): Promise<BuiltServer> {
+  const app = Fastify({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.code',
+        ],
+        censor: '***',
+      },
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: maskUrl(request.url),
+          host: request.headers.host,
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+  });
+
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await ensureTenant(database.db, { ...DEFAULT_TENANT_SEED, id: config.defaultTenant });
+  for (const tenant of options.tenants ?? []) await ensureTenant(database.db, tenant);
+  const directory = new TenantDirectory(config.defaultTenant);
+  await directory.load(database.db);
+
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl
+      ? new SmtpMailer(config.smtpUrl, config.mailFrom, app.log)
+      : new OutboxMailer(config.dataDir, app.log, config.env !== 'production'));
+  const context: ServiceContext = {
+    db: database.db,
+    config,
+    mailer,
+    hasher: new PasswordHasher(config.argon2),
+    log: app.log,
+  };
+
+  // JSON only: no text/plain (a cross-site form could send it without a preflight). Prototype keys
+  // are refused by the parser; an empty body reads as {}.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(
+        null,
+        secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }),
+      );
+    } catch {
+      done(new HttpError(400, serverMessages.badRequest), undefined);
+    }
+  });
+
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new HttpError(429, serverMessages.tooManyRequests),
+  });
+
+  app.decorateRequest('tenant', null as unknown as Tenant);
+  app.addHook('onRequest', async (request) => {
+    request.tenant = directory.forHost(request.headers.host);
+  });
+
+  // Cross-site requests never change state (SameSite cookies, plus Fetch Metadata and Origin checks).
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
+      return;
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none')
+      throw new HttpError(403, serverMessages.crossSite);
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== 'null') {
+      let originHost: string;
+      try {
+        originHost = new URL(origin).host;
+      } catch {
+        throw new HttpError(403, serverMessages.crossSite);
+      }
+      if (origin !== config.publicOrigin && originHost !== request.headers.host)
+        throw new HttpError(403, serverMessages.crossSite);
+    } else if (origin === 'null') {
+      throw new HttpError(403, serverMessages.crossSite);
+    }
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ message: serverMessages.tooLarge });
+    if (status === 415) return reply.status(415).send({ message: serverMessages.unsupportedType });
+    if (status === 429) return reply.status(429).send({ message: serverMessages.tooManyRequests });
+    if (status >= 400 && status < 500) {
+      request.log.info({ code: (error as { code?: string }).code }, 'bad request');
+      return reply.status(status).send({ message: serverMessages.badRequest });
+    }
+    request.log.error(
+      { err: { message: firstMessage(error), stack: (error as Error).stack } },
+      'request failed',
+    );
+    return reply.status(500).send({ message: GENERIC_ERROR_MESSAGE });
+  });
+
+  app.get('/healthz', async () => {
+    await database.db.execute(sql`select 1`);
+    return { status: 'ok', database: database.kind };
+  });
+
+  await app.register(publicRoutes(context), { prefix: '/public' });
+  await app.register(apiRoutes(context), { prefix: '/api' });
+
+  const indexFile = path.join(config.clientDir, 'index.html');
+  if (existsSync(indexFile)) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      wildcard: false,
+      cacheControl: false,
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const isApi = /^\/(api|public|service|lookup)(\/|$)/.test(request.url);
+      if (request.method === 'GET' && !isApi)
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.status(404).send({ message: serverMessages.notFound });
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ message: serverMessages.notFound }),
+    );
+  }
+
+  const prune = setInterval(
+    () => void pruneAccountEvents(context).catch(() => undefined),
+    10 * 60 * 1000,
+  );
+  prune.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(prune);
+    if (!options.database) await database.close();
+  });
+
+  return { app, context, database, tenants: directory };
+}

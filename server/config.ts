@@ -1,0 +1,94 @@
+/**
+ * Server configuration, parsed with zod at start: a bad or missing value stops the start with a
+ * message naming it (ARCHITECTURE.md).
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Where the embedded database, the outbox and uploads live. */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL; when unset, the embedded PGlite in DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  /** SMTP; when unset, mail goes to DATA_DIR/outbox.jsonl. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Northfield College Admission <admission@northfield.example.edu>'),
+  /** The public origin links in e-mails are built from (never the Host header). */
+  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+  /** The tenant served for hosts no tenant claims (the embedded default has one tenant). */
+  DEFAULT_TENANT: z.string().default('northfield'),
+  /** Trust X-Forwarded-* from a proxy in front (for the client address used by rate limits). */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built applicant app is served from, if built. */
+  CLIENT_DIR: z.string().default('./dist/client'),
+});
+
+export interface ServerConfig {
+  readonly env: 'development' | 'production' | 'test';
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly publicOrigin: string;
+  readonly defaultTenant: string;
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+  readonly clientDir: string;
+  /** Cookies get Secure (and the __Host- prefix) when the public origin is https. */
+  readonly secureCookies: boolean;
+  /** The clock: injected so tests can move time. */
+  readonly now: () => Date;
+  /** Per-IP request limits on the account calls (per minute). */
+  readonly publicRateLimit: number;
+  /** Argon2id cost; tests may lower it, production keeps SECURITY.md's m=19 MiB, t=2, p=1. */
+  readonly argon2: {
+    readonly memoryCost: number;
+    readonly timeCost: number;
+    readonly parallelism: number;
+  };
+}
+
+export const ARGON2_PRODUCTION = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+/** Reads the environment; throws an Error naming every bad or missing value. */
+export function configFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<ServerConfig> = {},
+): ServerConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = result.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicOrigin: e.PUBLIC_ORIGIN.replace(/\/$/, ''),
+    defaultTenant: e.DEFAULT_TENANT,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    clientDir: path.resolve(e.CLIENT_DIR),
+    secureCookies: e.PUBLIC_ORIGIN.startsWith('https:'),
+    now: () => new Date(),
+    publicRateLimit: 60,
+    argon2: ARGON2_PRODUCTION,
+    ...overrides,
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The session cookie (HttpOnly, SameSite=Lax; Secure with the __Host- prefix over https) and the
+ * readable indicator cookie the client derives `is_logged_in` from (SPEC 3.1).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerConfig } from './config';
+
+export const INDICATOR_COOKIE = 'signed_in';
+
+export function sessionCookieName(config: ServerConfig): string {
+  return config.secureCookies ? '__Host-session' : 'session';
+}
+
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: ServerConfig,
+  sessionId: string,
+): void {
+  const common = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
+  reply.setCookie(sessionCookieName(config), sessionId, { ...common, httpOnly: true });
+  reply.setCookie(INDICATOR_COOKIE, '1', { ...common, httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply, config: ServerConfig): void {
+  const common = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
+  reply.clearCookie(sessionCookieName(config), { ...common, httpOnly: true });
+  reply.clearCookie(INDICATOR_COOKIE, common);
+}
+
+export function sessionCookie(request: FastifyRequest, config: ServerConfig): string | undefined {
+  return request.cookies[sessionCookieName(config)];
+}

@@ -1,0 +1,171 @@
+/**
+ * The database schema. Every row carries its tenant, and every query is scoped by it.
+ * Secrets (confirmation codes, reset ids, session ids, temporary-answer tokens) are stored hashed.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const tenants = pgTable('tenants', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  definitionId: text('definition_id').notNull(),
+  hosts: text('hosts')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    confirmedAt: at('confirmed_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('users_tenant_email').on(t.tenantId, t.email)],
+);
+
+/** The one live confirmation code of an account (a resend replaces it). */
+export const confirmationCodes = pgTable('confirmation_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tenantId: text('tenant_id').notNull(),
+  codeHash: text('code_hash').notNull(),
+  wrongGuesses: integer('wrong_guesses').notNull().default(0),
+  expiresAt: at('expires_at').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+/** Reset links: only the newest per account is live. */
+export const resetTokens = pgTable(
+  'reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('reset_tokens_user').on(t.tenantId, t.userId)],
+);
+
+/** Login failures per typed username (known or not, so a lockout reveals nothing). */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    tenantId: text('tenant_id').notNull(),
+    username: text('username').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: at('locked_until'),
+    lastAttemptAt: at('last_attempt_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.username] })],
+);
+
+/** Per-account events counted over a rolling hour (confirm tries, resends, reset requests and tries). */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    username: text('username').notNull(),
+    kind: text('kind').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [index('account_events_lookup').on(t.tenantId, t.username, t.kind, t.at)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user').on(t.tenantId, t.userId)],
+);
+
+export const applications = pgTable(
+  'applications',
+  {
+    tenantId: text('tenant_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    lastPage: text('last_page'),
+    addAnother: jsonb('add_another').$type<Record<string, number>>().notNull().default({}),
+    tabs: jsonb('tabs').$type<Record<string, string>>().notNull().default({}),
+    validations: jsonb('validations').$type<Record<string, string[]>>(),
+    submittedAt: at('submitted_at'),
+    version: integer('version').notNull().default(0),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] })],
+);
+
+export const webStatusEvents = pgTable(
+  'web_status_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    webStatus: text('web_status').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [uniqueIndex('web_status_once').on(t.tenantId, t.userId, t.webStatus)],
+);
+
+export const successfulLogins = pgTable(
+  'successful_logins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: at('at').notNull(),
+  },
+  (t) => [index('successful_logins_user').on(t.tenantId, t.userId)],
+);
+
+/** Anonymous temporary answers, reached through a token in the address (SPEC 2.1). */
+export const tmpAnswers = pgTable('tmp_answers', {
+  tokenHash: text('token_hash').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+  expiresAt: at('expires_at').notNull(),
+  createdAt: at('created_at').notNull(),
+  consumed: boolean('consumed').notNull().default(false),
+});

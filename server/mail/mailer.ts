@@ -1,0 +1,61 @@
+/**
+ * Mail: SMTP through nodemailer when SMTP_URL is set; otherwise the outbox, one JSON line per message
+ * in DATA_DIR/outbox.jsonl, so a person running the embedded default (and the tests) can read codes.
+ */
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export class OutboxMailer implements Mailer {
+  readonly file: string;
+
+  constructor(
+    dataDir: string,
+    private readonly log: FastifyBaseLogger,
+    /** Development only: also log the text (it holds codes and links). */
+    private readonly logText: boolean,
+  ) {
+    this.file = path.join(dataDir, 'outbox.jsonl');
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await mkdir(path.dirname(this.file), { recursive: true });
+    const line = JSON.stringify({ ...message, sentAt: new Date().toISOString() });
+    await appendFile(this.file, `${line}\n`, 'utf8');
+    if (this.logText)
+      this.log.info(
+        { mail: { to: message.to, subject: message.subject, text: message.text } },
+        'mail written to the outbox',
+      );
+    else this.log.info({ mail: { subject: message.subject } }, 'mail written to the outbox');
+  }
+}
+
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, ...message });
+    this.log.info({ mail: { subject: message.subject } }, 'mail sent');
+  }
+}

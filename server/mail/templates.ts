@@ -1,0 +1,80 @@
+/** The product's e-mails: plain, branded with the institution's name, holding the code or link. */
+import type { InstitutionConfig } from '../../definitions';
+import type { MailMessage } from './mailer';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string,
+  );
+
+function compose(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  institution: InstitutionConfig,
+): MailMessage {
+  const signature = `${institution.partner_name} Office of Admission`;
+  const help = `Questions? Write to ${institution.help_email} or call ${institution.phone}.`;
+  const text = [...paragraphs, help, signature].join('\n\n');
+  const html = [...paragraphs, help, signature]
+    .map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
+    .join('\n');
+  return { to, subject: `${institution.partner_name}: ${subject}`, text, html };
+}
+
+export const mails = {
+  confirmationCode: (to: string, code: string, institution: InstitutionConfig) =>
+    compose(
+      to,
+      'your confirmation code',
+      [
+        `Your confirmation code is ${code}.`,
+        `Enter it on the Confirm Your Account page to finish creating your ${institution.application_title} account. The code is valid for 24 hours.`,
+        'If you did not ask for this, you can ignore this e-mail.',
+      ],
+      institution,
+    ),
+  attemptedSignup: (to: string, institution: InstitutionConfig) =>
+    compose(
+      to,
+      'someone tried to create an account with your address',
+      [
+        `Someone tried to create a new ${institution.application_title} account with this e-mail address, which already has an account.`,
+        'If it was you, log in instead, or use "Forgot password?" to choose a new password. If it was not you, you can ignore this e-mail.',
+      ],
+      institution,
+    ),
+  resetLink: (to: string, link: string, institution: InstitutionConfig) =>
+    compose(
+      to,
+      'reset your password',
+      [
+        'Use this link to choose a new password. It works once and expires in one hour:',
+        link,
+        'If you did not ask for this, you can ignore this e-mail; your password stays as it is.',
+      ],
+      institution,
+    ),
+  passwordChanged: (to: string, institution: InstitutionConfig) =>
+    compose(
+      to,
+      'your password was changed',
+      [
+        'The password of your account was just changed, and every session that was logged in has been logged out.',
+        `If you did not do this, reset your password at once and write to ${institution.help_email}.`,
+      ],
+      institution,
+    ),
+  submitted: (to: string, institution: InstitutionConfig) =>
+    compose(
+      to,
+      'we received your application',
+      [
+        `Thank you! We received your ${institution.application_title}.`,
+        'Log back in to see the steps that complete your application, and to download a PDF copy of it.',
+      ],
+      institution,
+    ),
+};

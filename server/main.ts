@@ -1,0 +1,33 @@
+/** Starts the server on the configured port; stops gracefully on SIGTERM and SIGINT. */
+import { configFromEnv } from './config';
+import { buildServer } from './app';
+
+async function main(): Promise<void> {
+  const config = configFromEnv();
+  const { app, database } = await buildServer(config);
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { database: database.kind, mail: config.smtpUrl ? 'smtp' : `${config.dataDir}/outbox.jsonl` },
+    `Admission application listening on ${config.publicOrigin}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+/**
+ * Password hashing with Argon2id (SECURITY.md REQ-ID-5: m = 19 MiB, t = 2, p = 1). Passwords are
+ * verified exactly as received: never trimmed, never truncated.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+export interface Argon2Cost {
+  readonly memoryCost: number;
+  readonly timeCost: number;
+  readonly parallelism: number;
+}
+
+/** Algorithm.Argon2id in @node-rs/argon2 (a const enum, so written out here). */
+const ARGON2ID = 2;
+
+export class PasswordHasher {
+  private dummy: Promise<string> | null = null;
+
+  constructor(private readonly cost: Argon2Cost) {}
+
+  hash(password: string): Promise<string> {
+    return hash(password, { algorithm: ARGON2ID, ...this.cost });
+  }
+
+  async verify(passwordHash: string, password: string): Promise<boolean> {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Spends the same time as a real verification, for unknown accounts (no timing leak). */
+  async verifyNothing(password: string): Promise<false> {
+    this.dummy ??= this.hash('not a real password, only a timing stand-in');
+    await this.verify(await this.dummy, password);
+    return false;
+  }
+}
+
+const common: ReadonlySet<string> = new Set(dictionary['passwords-common']);
+
+/** ASVS 6.2.4: the password is one of the ~49,000 most common passwords (case-insensitive). */
+export function isCommonPassword(password: string): boolean {
+  return common.has(password.toLowerCase());
+}
+
+export const COMMON_PASSWORD_COUNT = common.size;

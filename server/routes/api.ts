@@ -1,0 +1,113 @@
+/** The logged-in applicant's calls (SPEC 7.2, /api/*). Any call without a live session answers 401. */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  addAnotherBody,
+  answersBody,
+  lastPageBody,
+  serverMessages,
+  tabsBody,
+  validationsBody,
+  webStatusBody,
+} from '../../contract';
+import { clearSessionCookies, sessionCookie } from '../cookies';
+import { HttpError } from '../errors';
+import * as applications from '../services/applications';
+import type { ServiceContext } from '../services/context';
+import { endSession, resolveSession, type SessionUser } from '../services/sessions';
+import { parse } from './parse';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser;
+  }
+}
+
+export function apiRoutes(ctx: ServiceContext): FastifyPluginAsync {
+  return async (app) => {
+    app.decorateRequest('user', null as unknown as SessionUser);
+    app.addHook('preHandler', async (request, reply) => {
+      const user = await resolveSession(ctx, request.tenant.id, sessionCookie(request, ctx.config));
+      if (!user) {
+        clearSessionCookies(reply, ctx.config);
+        throw new HttpError(401, serverMessages.sessionRequired);
+      }
+      request.user = user;
+    });
+    const definition = (request: FastifyRequest) => request.tenant.definition;
+
+    app.get('/profile', async (request) => applications.profile(ctx, request.user));
+
+    app.post('/web-status', async (request, reply) => {
+      await applications.addWebStatus(
+        ctx,
+        request.user,
+        parse(webStatusBody, request.body).web_status,
+      );
+      return reply.status(204).send();
+    });
+
+    app.put('/last-page', async (request, reply) => {
+      await applications.setLastPage(
+        ctx,
+        request.user,
+        definition(request),
+        parse(lastPageBody, request.body).last_page,
+      );
+      return reply.status(204).send();
+    });
+
+    app.put('/answer', async (request) =>
+      applications.saveAnswers(
+        ctx,
+        request.user,
+        definition(request),
+        parse(answersBody, request.body),
+      ),
+    );
+
+    app.post('/validations', async (request, reply) => {
+      await applications.saveValidations(
+        ctx,
+        request.user,
+        definition(request),
+        parse(validationsBody, request.body),
+      );
+      return reply.status(204).send();
+    });
+
+    app.post('/submit', async (request) =>
+      applications.submit(ctx, request.user, definition(request)),
+    );
+
+    app.get('/add-another', async (request) => applications.getAddAnother(ctx, request.user));
+    app.put('/add-another', async (request, reply) => {
+      const body = parse(addAnotherBody, request.body);
+      await applications.setAddAnother(
+        ctx,
+        request.user,
+        definition(request),
+        body.buttonId,
+        body.count,
+      );
+      return reply.status(204).send();
+    });
+
+    app.get('/tabs', async (request) =>
+      applications.getTabs(ctx, request.user, definition(request)),
+    );
+    app.put('/tabs', async (request, reply) => {
+      const body = parse(tabsBody, request.body);
+      await applications.setTab(ctx, request.user, definition(request), body.tabId, body.chosenTab);
+      return reply.status(204).send();
+    });
+
+    const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+      await endSession(ctx, request.user.sessionHash);
+      clearSessionCookies(reply, ctx.config);
+      reply.header('Clear-Site-Data', '"cache", "cookies", "storage"');
+      return { message: serverMessages.loggedOut };
+    };
+    app.get('/logout', logout);
+    app.post('/logout', logout);
+  };
+}

@@ -1,0 +1,82 @@
+/** The account calls and temporary answers (SPEC 7.2, /public/*), rate-limited per client address. */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  confirmBody,
+  forgotBody,
+  loginBody,
+  resendBody,
+  resetBody,
+  serverMessages,
+  signupBody,
+  tmpAnswersBody,
+} from '../../contract';
+import { setSessionCookies } from '../cookies';
+import * as accounts from '../services/accounts';
+import { readTmpAnswers, recordLogin, storeTmpAnswers } from '../services/applications';
+import type { ServiceContext } from '../services/context';
+import { parse } from './parse';
+
+const tokenQuery = z.object({ token: z.string().min(16).max(200) });
+
+export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
+  return async (app) => {
+    const limited = {
+      config: { rateLimit: { max: ctx.config.publicRateLimit, timeWindow: '1 minute' } },
+    };
+
+    app.post('/signup', limited, async (request) => ({
+      message: await accounts.signup(ctx, request.tenant.id, parse(signupBody, request.body)),
+    }));
+
+    app.post('/confirm', limited, async (request) => ({
+      message: await accounts.confirm(ctx, request.tenant.id, parse(confirmBody, request.body)),
+    }));
+
+    app.post('/resend-confirm', limited, async (request) => ({
+      message: await accounts.resendCode(
+        ctx,
+        request.tenant.id,
+        parse(resendBody, request.body).username,
+      ),
+    }));
+
+    app.post('/login', limited, async (request, reply) => {
+      const result = await accounts.login(ctx, request.tenant.id, parse(loginBody, request.body));
+      await recordLogin(ctx, {
+        tenantId: request.tenant.id,
+        userId: result.userId,
+        email: result.email,
+      });
+      setSessionCookies(reply, ctx.config, result.sessionId);
+      request.log.info({ tenant: request.tenant.id, user: result.userId }, 'login');
+      return { message: serverMessages.loggedIn };
+    });
+
+    app.post('/forgot-password', limited, async (request) => ({
+      message: await accounts.forgotPassword(
+        ctx,
+        request.tenant.id,
+        parse(forgotBody, request.body).username,
+      ),
+    }));
+
+    app.post('/reset-password', limited, async (request) => ({
+      message: await accounts.resetPassword(ctx, request.tenant.id, parse(resetBody, request.body)),
+    }));
+
+    app.post('/tmp', limited, async (request) =>
+      storeTmpAnswers(
+        ctx,
+        request.tenant.id,
+        request.tenant.definition,
+        parse(tmpAnswersBody, request.body).answers,
+      ),
+    );
+
+    app.get('/tmp', limited, async (request, reply) => {
+      reply.header('X-Robots-Tag', 'noindex');
+      return readTmpAnswers(ctx, request.tenant.id, parse(tokenQuery, request.query).token);
+    });
+  };
+}

@@ -1,0 +1,275 @@
+/**
+ * The applicant's application: answers, status, last page, add-another and tab state (SPEC 3.2, 4.1,
+ * 7.2 /api/*). Every save is checked against the tenant's data model with the same runtime the
+ * client uses; submit re-validates everything on the server.
+ */
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  addAnotherGroups,
+  answerProblems,
+  chosenTab,
+  compile,
+  tabGroups,
+  validateAnswers,
+  type Definition,
+} from '../../runtime';
+import { serverMessages } from '../../contract';
+import { institutionConfig } from '../../definitions';
+import { applications, successfulLogins, tmpAnswers, webStatusEvents } from '../db/schema';
+import { HttpError } from '../errors';
+import { mails } from '../mail/templates';
+import { randomToken, sha256 } from '../secrets';
+import type { ServiceContext } from './context';
+import type { SessionUser } from './sessions';
+
+type Scope = Pick<SessionUser, 'tenantId' | 'userId' | 'email'>;
+
+const where = (user: Scope) =>
+  and(eq(applications.tenantId, user.tenantId), eq(applications.userId, user.userId));
+
+/** The application row, created on first use. */
+export async function loadApplication(ctx: ServiceContext, user: Scope) {
+  await ctx.db
+    .insert(applications)
+    .values({ tenantId: user.tenantId, userId: user.userId, updatedAt: ctx.config.now() })
+    .onConflictDoNothing();
+  const [row] = await ctx.db.select().from(applications).where(where(user));
+  if (!row) throw new Error('application row missing after insert');
+  return row;
+}
+
+export async function profile(ctx: ServiceContext, user: Scope) {
+  const application = await loadApplication(ctx, user);
+  const statusRows = await ctx.db
+    .select({ web_status: webStatusEvents.webStatus })
+    .from(webStatusEvents)
+    .where(
+      and(eq(webStatusEvents.tenantId, user.tenantId), eq(webStatusEvents.userId, user.userId)),
+    )
+    .orderBy(asc(webStatusEvents.id));
+  const logins = await ctx.db
+    .select({ at: successfulLogins.at })
+    .from(successfulLogins)
+    .where(
+      and(eq(successfulLogins.tenantId, user.tenantId), eq(successfulLogins.userId, user.userId)),
+    )
+    .orderBy(asc(successfulLogins.id));
+  return {
+    answer: application.answers,
+    document_answer: {},
+    username: user.email,
+    last_page: application.lastPage,
+    successful_login: logins.map((login) => ({ at: login.at.toISOString() })),
+    web_status: statusRows,
+  };
+}
+
+export async function recordLogin(ctx: ServiceContext, user: Scope): Promise<void> {
+  await ctx.db
+    .insert(successfulLogins)
+    .values({ tenantId: user.tenantId, userId: user.userId, at: ctx.config.now() });
+}
+
+/** Rejects an answer map with keys outside the data model or values of the wrong type, naming them. */
+export function assertAcceptableAnswers(definition: Definition, answers: unknown): void {
+  const problems = answerProblems(definition, answers);
+  if (problems.length === 0) return;
+  const unknown = problems.filter((p) => p.reason === 'unknownKey').map((p) => p.key);
+  if (unknown.length > 0)
+    throw new HttpError(400, serverMessages.unknownKeys(unknown.slice(0, 20)));
+  throw new HttpError(400, serverMessages.badValues(problems.map((p) => p.key).slice(0, 20)));
+}
+
+/**
+ * Merges the answers into the stored ones in one statement (per key: the last write wins, and no key
+ * written by a concurrent save is lost). Refused once the application is submitted.
+ */
+export async function saveAnswers(
+  ctx: ServiceContext,
+  user: Scope,
+  definition: Definition,
+  answers: Record<string, unknown>,
+) {
+  assertAcceptableAnswers(definition, answers);
+  await loadApplication(ctx, user);
+  const updated = await ctx.db
+    .update(applications)
+    .set({
+      answers: sql`${applications.answers} || ${JSON.stringify(answers)}::jsonb`,
+      version: sql`${applications.version} + 1`,
+      updatedAt: ctx.config.now(),
+    })
+    .where(and(where(user), isNull(applications.submittedAt)))
+    .returning({ version: applications.version });
+  if (updated.length === 0)
+    throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
+  return { message: serverMessages.saved };
+}
+
+export async function addWebStatus(
+  ctx: ServiceContext,
+  user: Scope,
+  webStatus: 'started' | 'validating' | 'submitted',
+) {
+  if (webStatus === 'submitted') {
+    const application = await loadApplication(ctx, user);
+    if (!application.submittedAt) throw new HttpError(409, serverMessages.submitInvalid);
+  }
+  await ctx.db
+    .insert(webStatusEvents)
+    .values({ tenantId: user.tenantId, userId: user.userId, webStatus, at: ctx.config.now() })
+    .onConflictDoNothing();
+}
+
+export async function setLastPage(
+  ctx: ServiceContext,
+  user: Scope,
+  definition: Definition,
+  lastPage: string,
+) {
+  const known =
+    definition.pages.some((page) => page.path === lastPage) || lastPage === '/completion';
+  if (!known) throw new HttpError(400, serverMessages.badRequest);
+  await loadApplication(ctx, user);
+  await ctx.db
+    .update(applications)
+    .set({ lastPage, updatedAt: ctx.config.now() })
+    .where(where(user));
+}
+
+export async function saveValidations(
+  ctx: ServiceContext,
+  user: Scope,
+  definition: Definition,
+  errors: Record<string, string[]>,
+) {
+  const keys = compile(definition).keySpecs;
+  const unknown = Object.keys(errors).filter((key) => !keys.has(key));
+  if (unknown.length > 0)
+    throw new HttpError(400, serverMessages.unknownKeys(unknown.slice(0, 20)));
+  await loadApplication(ctx, user);
+  await ctx.db
+    .update(applications)
+    .set({ validations: errors, updatedAt: ctx.config.now() })
+    .where(where(user));
+}
+
+export async function getAddAnother(ctx: ServiceContext, user: Scope) {
+  return (await loadApplication(ctx, user)).addAnother;
+}
+
+export async function setAddAnother(
+  ctx: ServiceContext,
+  user: Scope,
+  definition: Definition,
+  buttonId: string,
+  count: number,
+) {
+  const max = addAnotherGroups(definition).get(buttonId);
+  if (max === undefined) throw new HttpError(400, `There is no "${buttonId}" group to add to.`);
+  if (count > max) throw new HttpError(400, `At most ${max} can be added to "${buttonId}".`);
+  await loadApplication(ctx, user);
+  await ctx.db
+    .update(applications)
+    .set({
+      addAnother: sql`${applications.addAnother} || ${JSON.stringify({ [buttonId]: count })}::jsonb`,
+      updatedAt: ctx.config.now(),
+    })
+    .where(and(where(user), isNull(applications.submittedAt)));
+}
+
+/** Chosen tab per tab group, with each group's default where none was chosen (SPEC 7.2). */
+export async function getTabs(ctx: ServiceContext, user: Scope, definition: Definition) {
+  const saved = (await loadApplication(ctx, user)).tabs;
+  const result: Record<string, string> = {};
+  for (const [id, group] of tabGroups(definition)) result[id] = chosenTab(group, { tabs: saved });
+  return result;
+}
+
+export async function setTab(
+  ctx: ServiceContext,
+  user: Scope,
+  definition: Definition,
+  tabId: string,
+  chosen: string,
+) {
+  const group = tabGroups(definition).get(tabId);
+  if (!group) throw new HttpError(400, `There is no "${tabId}" tab group.`);
+  if (!group.tabs.some((tab) => tab.name === chosen))
+    throw new HttpError(400, `"${chosen}" is not a tab of "${tabId}".`);
+  await loadApplication(ctx, user);
+  await ctx.db
+    .update(applications)
+    .set({
+      tabs: sql`${applications.tabs} || ${JSON.stringify({ [tabId]: chosen })}::jsonb`,
+      updatedAt: ctx.config.now(),
+    })
+    .where(and(where(user), isNull(applications.submittedAt)));
+}
+
+/**
+ * SPEC 4.1: submit re-validates the stored answers on the server. With errors: 422 and the error map,
+ * nothing submitted. Submitting twice is harmless: one submission, one confirmation e-mail.
+ */
+export async function submit(ctx: ServiceContext, user: Scope, definition: Definition) {
+  await loadApplication(ctx, user);
+  const now = ctx.config.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(applications).where(where(user)).for('update');
+    if (!row) throw new Error('application row missing');
+    if (row.submittedAt) return 'already' as const;
+    const { errors } = validateAnswers(definition, row.answers, {
+      now,
+      addAnother: row.addAnother,
+      tabs: row.tabs,
+    });
+    if (Object.keys(errors).length > 0)
+      throw new HttpError(422, serverMessages.submitInvalid, { errors });
+    await tx.update(applications).set({ submittedAt: now, updatedAt: now }).where(where(user));
+    for (const webStatus of ['started', 'validating', 'submitted']) {
+      await tx
+        .insert(webStatusEvents)
+        .values({ tenantId: user.tenantId, userId: user.userId, webStatus, at: now })
+        .onConflictDoNothing();
+    }
+    return 'submitted' as const;
+  });
+  if (outcome === 'submitted') {
+    ctx.mailer
+      .send(mails.submitted(user.email, institutionConfig))
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'mail could not be sent'));
+  }
+  return { message: serverMessages.submitted };
+}
+
+export const TMP_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Issues a token for anonymous temporary answers (for example to continue on another device). */
+export async function storeTmpAnswers(
+  ctx: ServiceContext,
+  tenantId: string,
+  definition: Definition,
+  answers: Record<string, unknown>,
+) {
+  assertAcceptableAnswers(definition, answers);
+  const token = randomToken(32);
+  const now = ctx.config.now();
+  await ctx.db.insert(tmpAnswers).values({
+    tokenHash: sha256(token),
+    tenantId,
+    answers,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TMP_VALIDITY_MS),
+  });
+  return { token };
+}
+
+export async function readTmpAnswers(ctx: ServiceContext, tenantId: string, token: string) {
+  const [row] = await ctx.db
+    .select({ answers: tmpAnswers.answers, expiresAt: tmpAnswers.expiresAt })
+    .from(tmpAnswers)
+    .where(and(eq(tmpAnswers.tokenHash, sha256(token)), eq(tmpAnswers.tenantId, tenantId)));
+  if (!row || row.expiresAt <= ctx.config.now())
+    throw new HttpError(404, serverMessages.tmpExpired);
+  return { answers: row.answers };
+}

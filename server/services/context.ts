@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { PasswordHasher } from '../passwords';
+
+/** What every service needs; built once per server. */
+export interface ServiceContext {
+  readonly db: Database;
+  readonly config: ServerConfig;
+  readonly mailer: Mailer;
+  readonly hasher: PasswordHasher;
+  readonly log: FastifyBaseLogger;
+}

@@ -1,0 +1,86 @@
+/**
+ * Sessions live in the database (shared by every process). The cookie holds a 256-bit random id; the
+ * database holds only its hash. Idle after 15 minutes, ended after 12 hours in any case.
+ */
+import { and, eq } from 'drizzle-orm';
+import { sessions, users } from '../db/schema';
+import { randomToken, sha256 } from '../secrets';
+import type { ServiceContext } from './context';
+
+export const IDLE_TIMEOUT_MS = 15 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** lastSeen is written at most this often (saves a write per request). */
+const TOUCH_EVERY_MS = 5_000;
+
+export interface SessionUser {
+  readonly tenantId: string;
+  readonly userId: string;
+  readonly email: string;
+  readonly sessionHash: string;
+}
+
+export async function createSession(
+  ctx: ServiceContext,
+  tenantId: string,
+  userId: string,
+): Promise<string> {
+  const id = randomToken(32);
+  const now = ctx.config.now();
+  await ctx.db.insert(sessions).values({
+    idHash: sha256(id),
+    tenantId,
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
+  });
+  return id;
+}
+
+/** The live session of a cookie value in this tenant, touched; null when there is none. */
+export async function resolveSession(
+  ctx: ServiceContext,
+  tenantId: string,
+  id: string | undefined,
+): Promise<SessionUser | null> {
+  if (!id || id.length > 100) return null;
+  const idHash = sha256(id);
+  const [row] = await ctx.db
+    .select({
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      email: users.email,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), eq(sessions.tenantId, tenantId)));
+  if (!row) return null;
+  const now = ctx.config.now().getTime();
+  if (now - row.lastSeenAt.getTime() > IDLE_TIMEOUT_MS || now >= row.expiresAt.getTime()) {
+    await ctx.db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.idHash, idHash));
+  }
+  return { tenantId, userId: row.userId, email: row.email, sessionHash: idHash };
+}
+
+export async function endSession(ctx: ServiceContext, sessionHash: string): Promise<void> {
+  await ctx.db.delete(sessions).where(eq(sessions.idHash, sessionHash));
+}
+
+/** Ends every session of a user (after a password reset). */
+export async function endAllSessions(
+  ctx: ServiceContext,
+  tenantId: string,
+  userId: string,
+): Promise<void> {
+  await ctx.db
+    .delete(sessions)
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId)));
+}

@@ -1,0 +1,74 @@
+/**
+ * Tenants: each institution has its own configuration and definition. The embedded default seeds one
+ * tenant, the fictional institution of definitions/.
+ */
+import { eq } from 'drizzle-orm';
+import type { Definition } from '../runtime';
+import { applicationDefinition, institutionConfig } from '../definitions';
+import type { Database } from './db/client';
+import { tenants } from './db/schema';
+
+/** Definitions the platform can serve, by id. */
+export const definitionsById: ReadonlyMap<string, Definition> = new Map([
+  [applicationDefinition.id, applicationDefinition],
+]);
+
+export interface Tenant {
+  readonly id: string;
+  readonly name: string;
+  readonly definition: Definition;
+  readonly hosts: readonly string[];
+}
+
+export const DEFAULT_TENANT_SEED = {
+  id: 'northfield',
+  name: institutionConfig.partner_name,
+  definitionId: applicationDefinition.id,
+  hosts: ['localhost', '127.0.0.1'],
+};
+
+/** Creates a tenant if it does not exist yet. */
+export async function ensureTenant(
+  db: Database,
+  seed: { id: string; name: string; definitionId: string; hosts: string[] },
+): Promise<void> {
+  await db.insert(tenants).values(seed).onConflictDoNothing({ target: tenants.id });
+}
+
+export class TenantDirectory {
+  private byId = new Map<string, Tenant>();
+  private byHost = new Map<string, Tenant>();
+
+  constructor(private readonly defaultTenantId: string) {}
+
+  async load(db: Database): Promise<void> {
+    const rows = await db.select().from(tenants);
+    this.byId.clear();
+    this.byHost.clear();
+    for (const row of rows) {
+      const definition = definitionsById.get(row.definitionId);
+      if (!definition)
+        throw new Error(`Tenant "${row.id}" uses an unknown definition "${row.definitionId}"`);
+      const tenant: Tenant = { id: row.id, name: row.name, definition, hosts: row.hosts };
+      this.byId.set(row.id, tenant);
+      for (const host of row.hosts) this.byHost.set(host.toLowerCase(), tenant);
+    }
+    if (!this.byId.has(this.defaultTenantId)) {
+      throw new Error(`The default tenant "${this.defaultTenantId}" does not exist`);
+    }
+  }
+
+  /** The tenant that claims the request's host name, else the default tenant. */
+  forHost(hostHeader: string | undefined): Tenant {
+    const host = (hostHeader ?? '').replace(/:\d+$/, '').toLowerCase();
+    return this.byHost.get(host) ?? (this.byId.get(this.defaultTenantId) as Tenant);
+  }
+
+  get(id: string): Tenant | undefined {
+    return this.byId.get(id);
+  }
+}
+
+export async function tenantExists(db: Database, id: string): Promise<boolean> {
+  return (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, id))).length > 0;
+}
