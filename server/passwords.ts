@@ -41,9 +41,15 @@ export class PasswordHasher {
 
 const common: ReadonlySet<string> = new Set(dictionary['passwords-common']);
 
-/** ASVS 6.2.4: the password is one of the ~49,000 most common passwords (case-insensitive). */
+/**
+ * ASVS 6.2.4: the password is one of the ~49,000 most common passwords (case-insensitive), or one of
+ * them dressed up with trailing digits and symbols to meet the composition rules ("Password123!").
+ */
 export function isCommonPassword(password: string): boolean {
-  return common.has(password.toLowerCase());
+  const lower = password.toLowerCase();
+  if (common.has(lower)) return true;
+  const base = lower.replace(/[^a-z]+$/, '');
+  return base.length >= 4 && common.has(base);
 }
 
 export const COMMON_PASSWORD_COUNT = common.size;

@@ -1,0 +1,60 @@
+/**
+ * Migrates once per run: a PGlite data directory dumped to a file that each test file loads
+ * (≈0.5 s instead of ≈3 s for a fresh one), and, when TEST_DATABASE_URL is set, a PostgreSQL template
+ * database each test file clones.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../server/db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteDump: string;
+    postgresTemplate: string | null;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'admission-tests-'));
+  const pglite = new PGlite();
+  const handle = await openDatabase({ pglite });
+  const dump = await pglite.dumpDataDir('none');
+  const dumpFile = path.join(dir, 'pglite.tar');
+  await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
+  await handle.close();
+  project.provide('pgliteDump', dumpFile);
+
+  let template: string | null = null;
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    template = `admission_template_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.query(`CREATE DATABASE ${template}`);
+    await admin.end();
+    const templateUrl = new URL(url);
+    templateUrl.pathname = `/${template}`;
+    const migrated = await openDatabase({ databaseUrl: templateUrl.toString() });
+    await migrated.close();
+  }
+  project.provide('postgresTemplate', template);
+
+  return async () => {
+    await rm(dir, { recursive: true, force: true });
+    if (url && template) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const { rows } = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'admission_test_${process.pid}_%' OR datname = $1`,
+        [template],
+      );
+      for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname}`);
+      await admin.end();
+    }
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * Starts the real server (buildServer) on a free port over a fresh database, with a fake clock and
+ * the outbox in a temporary directory; `Client` keeps cookies like a browser.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildServer, type BuiltServer } from '../../server/app';
+import { configFromEnv, type ServerConfig } from '../../server/config';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export const databaseKinds: DatabaseKind[] = inject('postgresTemplate')
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export class Clock {
+  constructor(public current = new Date('2026-11-02T15:00:00Z')) {}
+  now = (): Date => new Date(this.current.getTime());
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+async function openTestDatabase(
+  kind: DatabaseKind,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dump = await readFile(inject('pgliteDump'));
+    const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
+    const handle = await openDatabase({ pglite, migrated: true });
+    return { handle, drop: async () => undefined };
+  }
+  const url = process.env.TEST_DATABASE_URL as string;
+  const name = `admission_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  await admin.end();
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: databaseUrl.toString(), migrated: true });
+  return {
+    handle,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestServer {
+  readonly url: string;
+  readonly clock: Clock;
+  readonly built: BuiltServer;
+  readonly dataDir: string;
+  client(host?: string): Client;
+  /** Every message in the outbox so far. */
+  outbox(): Promise<OutboxMessage[]>;
+  /** Waits for the newest message to an address whose subject contains `subject`. */
+  mail(to: string, subject: string, options?: { after?: number }): Promise<OutboxMessage>;
+  close(): Promise<void>;
+}
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
+
+export interface StartOptions {
+  readonly database?: DatabaseKind;
+  readonly config?: Partial<ServerConfig>;
+  readonly tenants?: { id: string; name: string; definitionId: string; hosts: string[] }[];
+}
+
+/** Cheap hashing in tests (production keeps m = 19 MiB, t = 2; a test below checks the stored parameters). */
+export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const clock = new Clock();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-server-'));
+  const { handle, drop } = await openTestDatabase(options.database ?? 'pglite');
+  const config = configFromEnv(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: 'http://app.test' },
+    { now: clock.now, argon2: TEST_ARGON2, publicRateLimit: 1000, ...options.config },
+  );
+  const built = await buildServer(config, { database: handle, tenants: options.tenants });
+  await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  const outboxFile = path.join(dataDir, 'outbox.jsonl');
+
+  const outbox = async (): Promise<OutboxMessage[]> => {
+    try {
+      const text = await readFile(outboxFile, 'utf8');
+      return text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as OutboxMessage);
+    } catch {
+      return [];
+    }
+  };
+
+  return {
+    url,
+    clock,
+    built,
+    dataDir,
+    client: (host?: string) => new Client(url, host),
+    outbox,
+    async mail(to, subject, { after = 0 } = {}) {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const found = (await outbox())
+          .slice(after)
+          .filter((m) => m.to === to && m.subject.includes(subject));
+        if (found.length > 0) return found[found.length - 1] as OutboxMessage;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`No mail to ${to} about "${subject}"`);
+    },
+    async close() {
+      await built.app.close();
+      await handle.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Response<T = Record<string, unknown>> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+  readonly text: string;
+}
+
+/** A browser-like client: keeps cookies, sends JSON, optionally as another host name. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+  readonly setCookieHeaders: string[] = [];
+
+  constructor(
+    private readonly base: string,
+    private readonly host?: string,
+  ) {}
+
+  async request<T = Record<string, any>>(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response<T>> {
+    const allHeaders: Record<string, string> = { ...headers };
+    if (body !== undefined && !('content-type' in allHeaders))
+      allHeaders['content-type'] = 'application/json';
+    if (this.host) allHeaders.host = this.host;
+    if (this.cookies.size > 0)
+      allHeaders.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await fetch(this.base + pathname, {
+      method,
+      headers: allHeaders,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      this.setCookieHeaders.push(line);
+      const [pair] = line.split(';');
+      const [name, ...rest] = (pair ?? '').split('=');
+      const value = rest.join('=');
+      if (!name) continue;
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0/i.test(line))
+        this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers, text };
+  }
+
+  get = <T = Record<string, any>>(pathname: string) => this.request<T>('GET', pathname);
+  post = <T = Record<string, any>>(pathname: string, body: unknown = {}) =>
+    this.request<T>('POST', pathname, body);
+  put = <T = Record<string, any>>(pathname: string, body: unknown) =>
+    this.request<T>('PUT', pathname, body);
+}
+
+export const PASSWORD = 'Correct-Horse-42';
+
+/** Signs up, confirms with the code from the outbox, and logs in; returns the logged-in client. */
+export async function registeredClient(
+  server: TestServer,
+  email: string,
+  password = PASSWORD,
+  host?: string,
+): Promise<Client> {
+  const client = server.client(host);
+  const before = (await server.outbox()).length;
+  const signup = await client.post('/public/signup', { username: email, password });
+  if (signup.status !== 200) throw new Error(`signup failed: ${signup.status} ${signup.text}`);
+  const mail = await server.mail(email, 'confirmation code', { after: before });
+  const code = /(\d{6})/.exec(mail.text)?.[1];
+  const confirmed = await client.post('/public/confirm', { username: email, code });
+  if (confirmed.status !== 200)
+    throw new Error(`confirm failed: ${confirmed.status} ${confirmed.text}`);
+  const login = await client.post('/public/login', { username: email, password });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return client;
+}
+
+export function codeIn(message: OutboxMessage): string {
+  const code = /(\d{6})/.exec(message.text)?.[1];
+  if (!code) throw new Error('no code in the message');
+  return code;
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverMessages } from '../../contract';
+import { databaseKinds, PASSWORD, registeredClient, startServer, type TestServer } from './harness';
+
+const MINUTE = 60 * 1000;
+
+describe.each(databaseKinds)('sessions on %s', (database) => {
+  let server: TestServer;
+  let n = 0;
+  const email = (label: string) => `${label}.${++n}@example.com`;
+
+  beforeAll(async () => {
+    server = await startServer({ database });
+  });
+  afterAll(async () => server?.close());
+
+  it('sets an HttpOnly SameSite=Lax session cookie and a readable indicator cookie at login', async () => {
+    const client = await registeredClient(server, email('cookies'));
+    const session = client.setCookieHeaders.find((line) => line.startsWith('session='));
+    const indicator = client.setCookieHeaders.find((line) => line.startsWith('signed_in='));
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    expect(session).toMatch(/Path=\//);
+    expect(session).not.toMatch(/Domain=/i);
+    expect(indicator).toBe('signed_in=1; Path=/; SameSite=Lax');
+    expect(client.cookies.get('session')!.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
+  });
+
+  it('gives a new session id at every login (no fixation)', async () => {
+    const address = email('fixation');
+    const client = await registeredClient(server, address);
+    const first = client.cookies.get('session');
+    await client.post('/public/login', { username: address, password: PASSWORD });
+    expect(client.cookies.get('session')).not.toBe(first);
+  });
+
+  it('answers 401 with the session-invalid message without a session, and clears the cookies', async () => {
+    const client = server.client();
+    client.cookies.set('session', 'forged-session-id');
+    const response = await client.get('/api/profile');
+    expect(response).toMatchObject({
+      status: 401,
+      body: { message: serverMessages.sessionRequired },
+    });
+    expect(serverMessages.sessionRequired).toBe(
+      'Your session is invalid. Please clear your cookies and login again.',
+    );
+    expect(client.cookies.has('session')).toBe(false);
+  });
+
+  it('logs out: the old cookie no longer works and the answer clears site data', async () => {
+    const client = await registeredClient(server, email('logout'));
+    const cookie = client.cookies.get('session') as string;
+    const logout = await client.get('/api/logout');
+    expect(logout.status).toBe(200);
+    expect(logout.headers.get('clear-site-data')).toBe('"cache", "cookies", "storage"');
+    expect(client.cookies.size).toBe(0);
+    const replay = server.client();
+    replay.cookies.set('session', cookie);
+    expect((await replay.get('/api/profile')).status).toBe(401);
+  });
+
+  it('ends after 15 minutes without activity, on the server', async () => {
+    const local = await startServer({ database });
+    try {
+      const client = await registeredClient(local, 'idle@example.com');
+      local.clock.advance(14 * MINUTE + 59_000);
+      expect((await client.get('/api/profile')).status).toBe(200);
+      local.clock.advance(14 * MINUTE + 59_000);
+      expect((await client.get('/api/profile')).status).toBe(200); // activity extended it
+      local.clock.advance(15 * MINUTE + 1000);
+      expect((await client.get('/api/profile')).status).toBe(401);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('ends after 12 hours in any case, even when active', async () => {
+    const local = await startServer({ database });
+    try {
+      const client = await registeredClient(local, 'absolute@example.com');
+      for (let elapsed = 0; elapsed < 12 * 60; elapsed += 10) {
+        local.clock.advance(10 * MINUTE);
+        const status = (await client.get('/api/profile')).status;
+        if (elapsed + 10 < 12 * 60) expect(status).toBe(200);
+        else expect(status).toBe(401);
+      }
+    } finally {
+      await local.close();
+    }
+  });
+});
