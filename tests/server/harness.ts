@@ -185,7 +185,7 @@ export class Client {
       else this.cookies.set(name.trim(), value);
     }
     const text = await response.text();
-    let parsed: unknown = text;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : {};
     } catch {
