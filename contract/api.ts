@@ -1,10 +1,23 @@
 /** Payloads and responses of the /api/* calls (SPEC 7.2), shared by the API client and the server. */
 import { z } from 'zod';
+import { serverMessages } from './messages';
 
-const answerValue = z.union([z.string(), z.boolean(), z.null()]);
+type AnswerValue = string | boolean | null;
+const isAnswerValue = (value: unknown): value is AnswerValue =>
+  value === null || typeof value === 'string' || typeof value === 'boolean';
 
-/** The student answers map (flat). The server checks keys and types against the data model too. */
-export const answersBody = z.record(z.string(), answerValue);
+/**
+ * The student answers map (flat): text, true/false or null values. A bad value is reported with the
+ * keys that hold one. The server checks keys and types against the data model too.
+ */
+export const answersBody = z.record(z.string(), z.unknown()).transform((answers, ctx) => {
+  const bad = Object.keys(answers).filter((key) => !isAnswerValue(answers[key]));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: serverMessages.badValues(bad.slice(0, 20)) });
+    return z.NEVER;
+  }
+  return answers as Record<string, AnswerValue>;
+});
 export type AnswersBody = z.infer<typeof answersBody>;
 
 export const webStatusValue = z.enum(['started', 'validating', 'submitted']);

@@ -490,7 +490,10 @@ class Compiler {
     const addAnother = node.addAnother;
     if (addAnother) {
       if (this.addAnotherGroups.has(addAnother.buttonId)) {
-        throw new ConfigurationError(`Duplicate add-another button id "${addAnother.buttonId}"`, path);
+        throw new ConfigurationError(
+          `Duplicate add-another button id "${addAnother.buttonId}"`,
+          path,
+        );
       }
       this.addAnotherGroups.set(addAnother.buttonId, max);
     }
@@ -534,6 +537,9 @@ class Compiler {
         scope.path,
       );
     }
+    if (this.tabGroups.has(node.id))
+      throw new ConfigurationError(`Duplicate tab group id "${node.id}"`, scope.path);
+    this.tabGroups.set(node.id, node);
     const tabs = node.tabs.map((tab, index): TabBranch => {
       const tabPath = `${scope.path}.tabs[${index}]`;
       const guard = this.guard(

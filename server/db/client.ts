@@ -31,11 +31,19 @@ export interface OpenOptions {
   readonly pglite?: PGlite;
   /** Skip migrations (the instance is known to be migrated). */
   readonly migrated?: boolean;
+  /** Told about errors of idle pooled connections (a restarted PostgreSQL); the pool reconnects. */
+  readonly onPoolError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // Without a listener, an idle connection closed by the server would crash the process.
+    pool.on(
+      'error',
+      options.onPoolError ??
+        ((error) => console.error(`database connection lost: ${error.message}`)),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     if (!options.migrated)
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });

@@ -91,17 +91,22 @@ export async function saveAnswers(
   answers: Record<string, unknown>,
 ) {
   assertAcceptableAnswers(definition, answers);
-  await loadApplication(ctx, user);
-  const updated = await ctx.db
-    .update(applications)
-    .set({
-      answers: sql`${applications.answers} || ${JSON.stringify(answers)}::jsonb`,
-      version: sql`${applications.version} + 1`,
-      updatedAt: ctx.config.now(),
+  const now = ctx.config.now();
+  // One statement: create the row or merge into it, unless the application is submitted.
+  const saved = await ctx.db
+    .insert(applications)
+    .values({ tenantId: user.tenantId, userId: user.userId, answers, version: 1, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [applications.tenantId, applications.userId],
+      set: {
+        answers: sql`${applications.answers} || excluded.answers`,
+        version: sql`${applications.version} + 1`,
+        updatedAt: now,
+      },
+      setWhere: isNull(applications.submittedAt),
     })
-    .where(and(where(user), isNull(applications.submittedAt)))
     .returning({ version: applications.version });
-  if (updated.length === 0)
+  if (saved.length === 0)
     throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
   return { message: serverMessages.saved };
 }

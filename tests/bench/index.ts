@@ -1,12 +1,18 @@
-/** `npm run bench`: runs every benchmark, prints its figures and fails when a target is missed. */
+/**
+ * `npm run bench [name]`: runs every benchmark (or those whose name contains `name`), prints its
+ * figures and fails when a target is missed.
+ */
+import { runAnswersBench } from './answers.bench';
 import { runRuntimeBench } from './runtime.bench';
 
 const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
   ['runtime (issue 2)', runRuntimeBench],
+  ['autosave load (issue 3)', runAnswersBench],
 ];
 
+const only = process.argv[2];
 let failed = false;
-for (const [name, run] of suites) {
+for (const [name, run] of suites.filter(([suite]) => !only || suite.includes(only))) {
   const { ok, lines } = await run();
   console.log(`\n## ${name}: ${ok ? 'targets met' : 'TARGET MISSED'}`);
   for (const line of lines) console.log(`  ${line}`);

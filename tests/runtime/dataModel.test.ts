@@ -143,3 +143,19 @@ describe('answerProblems (the server-side shape check)', () => {
     ]);
   });
 });
+
+describe('add-another and tab groups', () => {
+  it('lists every add-another button with its maximum, and every tab group', async () => {
+    const { addAnotherGroups, tabGroups } = await import('../../runtime');
+    expect(Object.fromEntries(addAnotherGroups(applicationDefinition))).toEqual({
+      parent: 2,
+      legacy: 3,
+      college: 3,
+      activity: 4,
+      honors: 4,
+    });
+    expect([...tabGroups(applicationDefinition).keys()]).toEqual(['transcript']);
+    expect(Object.fromEntries(addAnotherGroups(miniDefinition))).toEqual({ person: 3, award: 3 });
+    expect(tabGroups(miniDefinition).get('proof')?.defaultTab).toBe('upload');
+  });
+});
