@@ -31,6 +31,8 @@ export interface BuildOptions {
   /** An opened database (tests); otherwise opened from the configuration. */
   readonly database?: DatabaseHandle;
   readonly mailer?: Mailer;
+  /** Where log lines go (default stdout); tests capture them. */
+  readonly logStream?: NodeJS.WritableStream;
   /** Extra tenants to create (tests of tenant isolation). */
   readonly tenants?: readonly { id: string; name: string; definitionId: string; hosts: string[] }[];
 }
@@ -67,6 +69,7 @@ export async function buildServer(
     bodyLimit: 1024 * 1024,
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: {
         paths: [
           'req.headers.cookie',

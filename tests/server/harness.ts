@@ -82,6 +82,8 @@ export interface StartOptions {
   readonly database?: DatabaseKind;
   readonly config?: Partial<ServerConfig>;
   readonly tenants?: { id: string; name: string; definitionId: string; hosts: string[] }[];
+  readonly env?: Record<string, string>;
+  readonly logStream?: NodeJS.WritableStream;
 }
 
 /** Cheap hashing in tests (production keeps m = 19 MiB, t = 2; a test below checks the stored parameters). */
@@ -92,10 +94,20 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-server-'));
   const { handle, drop } = await openTestDatabase(options.database ?? 'pglite');
   const config = configFromEnv(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_ORIGIN: 'http://app.test' },
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      PUBLIC_ORIGIN: 'http://app.test',
+      ...options.env,
+    },
     { now: clock.now, argon2: TEST_ARGON2, publicRateLimit: 1000, ...options.config },
   );
-  const built = await buildServer(config, { database: handle, tenants: options.tenants });
+  const built = await buildServer(config, {
+    database: handle,
+    tenants: options.tenants,
+    logStream: options.logStream,
+  });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
