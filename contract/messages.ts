@@ -38,6 +38,7 @@ export const serverMessages = {
   submitInvalid:
     'Your application is missing some information. Please review the highlighted questions.',
   alreadySubmitted: 'Your application has already been submitted and can no longer be changed.',
+  notSubmittedYet: 'Your application has not been submitted yet.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   sessionRequired: 'Your session is invalid. Please clear your cookies and login again.',
   notFound: 'Not found.',

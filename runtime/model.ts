@@ -242,8 +242,15 @@ class Compiler {
     return (key) => keys.has(key);
   }
 
-  addKey(key: string, spec: KeySpec, page: Page): void {
-    if (!this.keySpecs.has(key)) this.keySpecs.set(key, spec);
+  /** Lookup fills register weakly: the question that owns the key (its own length) wins. */
+  private readonly weakKeys = new Set<string>();
+
+  addKey(key: string, spec: KeySpec, page: Page, weak = false): void {
+    if (!this.keySpecs.has(key) || (this.weakKeys.has(key) && !weak)) {
+      this.keySpecs.set(key, spec);
+      if (weak) this.weakKeys.add(key);
+      else this.weakKeys.delete(key);
+    }
     if (!this.keyPage.has(key)) this.keyPage.set(key, page);
     let pages = this.keyPages.get(key);
     if (!pages) this.keyPages.set(key, (pages = new Set()));
@@ -340,7 +347,8 @@ class Compiler {
         fillKeys = question.fills.map((field) => slotKey(slot, question.prefix + field));
         this.addKey(key, { type: 'text', maxLength: TEXT_LIMITS.lookup }, page);
         for (const fill of fillKeys) {
-          this.addKey(fill, { type: 'text', maxLength: TEXT_LIMITS.lookup }, page);
+          if (fill !== key)
+            this.addKey(fill, { type: 'text', maxLength: TEXT_LIMITS.lookup }, page, true);
           if (fill !== key) owned.push(fill);
         }
         break;

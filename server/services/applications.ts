@@ -118,7 +118,7 @@ export async function addWebStatus(
 ) {
   if (webStatus === 'submitted') {
     const application = await loadApplication(ctx, user);
-    if (!application.submittedAt) throw new HttpError(409, serverMessages.submitInvalid);
+    if (!application.submittedAt) throw new HttpError(409, serverMessages.notSubmittedYet);
   }
   await ctx.db
     .insert(webStatusEvents)
@@ -174,13 +174,16 @@ export async function setAddAnother(
   if (max === undefined) throw new HttpError(400, `There is no "${buttonId}" group to add to.`);
   if (count > max) throw new HttpError(400, `At most ${max} can be added to "${buttonId}".`);
   await loadApplication(ctx, user);
-  await ctx.db
+  const updated = await ctx.db
     .update(applications)
     .set({
       addAnother: sql`${applications.addAnother} || ${JSON.stringify({ [buttonId]: count })}::jsonb`,
       updatedAt: ctx.config.now(),
     })
-    .where(and(where(user), isNull(applications.submittedAt)));
+    .where(and(where(user), isNull(applications.submittedAt)))
+    .returning({ version: applications.version });
+  if (updated.length === 0)
+    throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
 }
 
 /** Chosen tab per tab group, with each group's default where none was chosen (SPEC 7.2). */
@@ -203,13 +206,16 @@ export async function setTab(
   if (!group.tabs.some((tab) => tab.name === chosen))
     throw new HttpError(400, `"${chosen}" is not a tab of "${tabId}".`);
   await loadApplication(ctx, user);
-  await ctx.db
+  const updated = await ctx.db
     .update(applications)
     .set({
       tabs: sql`${applications.tabs} || ${JSON.stringify({ [tabId]: chosen })}::jsonb`,
       updatedAt: ctx.config.now(),
     })
-    .where(and(where(user), isNull(applications.submittedAt)));
+    .where(and(where(user), isNull(applications.submittedAt)))
+    .returning({ version: applications.version });
+  if (updated.length === 0)
+    throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
 }
 
 /**

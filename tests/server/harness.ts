@@ -3,6 +3,7 @@
  * the outbox in a temporary directory; `Client` keeps cookies like a browser.
  */
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -169,24 +170,53 @@ export class Client {
     private readonly host?: string,
   ) {}
 
+  /**
+   * Sends through node:http, not fetch: fetch drops a Host header, and tenants are chosen by host.
+   */
   async request<T = Record<string, any>>(
     method: string,
     pathname: string,
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<Response<T>> {
+    const payload =
+      body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     const allHeaders: Record<string, string> = { ...headers };
-    if (body !== undefined && !('content-type' in allHeaders))
-      allHeaders['content-type'] = 'application/json';
     if (this.host) allHeaders.host = this.host;
+    if (payload !== undefined) {
+      if (!('content-type' in allHeaders)) allHeaders['content-type'] = 'application/json';
+      allHeaders['content-length'] = String(Buffer.byteLength(payload));
+    }
     if (this.cookies.size > 0)
       allHeaders.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = await fetch(this.base + pathname, {
-      method,
-      headers: allHeaders,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    const { status, rawHeaders, text } = await new Promise<{
+      status: number;
+      rawHeaders: string[];
+      text: string;
+    }>((resolve, reject) => {
+      const request = http.request(
+        new URL(pathname, this.base),
+        { method, headers: allHeaders },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              rawHeaders: response.rawHeaders,
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
     });
-    for (const line of response.headers.getSetCookie()) {
+    const responseHeaders = new Headers();
+    for (let i = 0; i < rawHeaders.length; i += 2)
+      responseHeaders.append(rawHeaders[i] as string, rawHeaders[i + 1] as string);
+    for (const line of responseHeaders.getSetCookie()) {
       this.setCookieHeaders.push(line);
       const [pair] = line.split(';');
       const [name, ...rest] = (pair ?? '').split('=');
@@ -196,14 +226,13 @@ export class Client {
         this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value);
     }
-    const text = await response.text();
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : {};
     } catch {
       parsed = text;
     }
-    return { status: response.status, body: parsed as T, headers: response.headers, text };
+    return { status, body: parsed as T, headers: responseHeaders, text };
   }
 
   get = <T = Record<string, any>>(pathname: string) => this.request<T>('GET', pathname);
