@@ -4,12 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
-import {
-  databaseKinds,
-  registeredClient,
-  startServer,
-  type TestServer,
-} from './harness';
+import { databaseKinds, registeredClient, startServer, type TestServer } from './harness';
 
 const SOUTH = 'southfield.test';
 const NORTH_PASSWORD = 'North-Password-4711';
