@@ -64,7 +64,11 @@ export function configFromEnv(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<ServerConfig> = {},
 ): ServerConfig {
-  const result = envSchema.safeParse(env);
+  // An empty variable (DATABASE_URL= in a deployment template) means unset.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map(
       (issue) => `${issue.path.join('.')}: ${issue.message}`,

@@ -116,6 +116,14 @@ describe('configuration', () => {
     expect(() => configFromEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('treats an empty variable as unset', () => {
+    expect(configFromEnv({ DATABASE_URL: '', SMTP_URL: '', PORT: '' })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      port: 3000,
+    });
+  });
+
   it('makes cookies Secure when the public origin is https', () => {
     expect(configFromEnv({ PUBLIC_ORIGIN: 'https://apply.example.edu' }).secureCookies).toBe(true);
     expect(configFromEnv({}).secureCookies).toBe(false);

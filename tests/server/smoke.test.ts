@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileResponse } from '../../contract';
 import { databaseKinds, registeredClient, startServer, type TestServer } from './harness';
 
 describe.each(databaseKinds)('server smoke test on %s', (database) => {
@@ -25,5 +26,7 @@ describe.each(databaseKinds)('server smoke test on %s', (database) => {
       last_page: null,
     });
     expect(profile.body.successful_login).toHaveLength(1);
+    // The client parses every response with its contract schema: the server must match it.
+    expect(profileResponse.safeParse(profile.body).success).toBe(true);
   });
 });

@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('the server process', () => {
+  it('migrates a fresh data directory, serves /healthz, and stops cleanly on SIGTERM', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-process-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
+    try {
+      let health: Response | null = null;
+      for (let i = 0; i < 150 && !health; i++) {
+        health = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
+        if (!health) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(health?.status).toBe(200);
+      expect(await health?.json()).toEqual({ status: 'ok', database: 'pglite' });
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 40_000);
+});
