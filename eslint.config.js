@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /**
  * The one-way import rule of ARCHITECTURE.md, enforced per folder.
@@ -115,7 +116,12 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'renderers/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'renderers/**/*.{ts,tsx}', 'tests/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
 );

@@ -1,12 +1,15 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
 
-export default defineConfig({
-  test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
-    globalSetup: ['tests/server/globalSetup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
-    benchmark: { include: ['tests/bench/**/*.bench.ts'] },
-    reporters: ['default'],
-  },
-});
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      include: ['tests/**/*.test.{ts,tsx}'],
+      globalSetup: ['tests/server/globalSetup.ts'],
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+      reporters: ['default'],
+    },
+  }),
+);

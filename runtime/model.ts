@@ -28,7 +28,7 @@ import {
   type Tabs,
 } from './format';
 import { descKey, slotKey, type Slot } from './keys';
-import { hasChoices, resolveOptions } from './options';
+import { hasChoices, resolveOptions, yearOptions, BLANK_OPTION } from './options';
 import { compileRule, type Check } from './rules';
 import { isEmpty, readAnswer, type Answers } from './values';
 
@@ -72,8 +72,10 @@ export interface FieldInstance {
   /** Every key this question owns (cleared together). */
   readonly ownedKeys: readonly string[];
   readonly checks: readonly Check[];
-  /** The options offered for the current answers (select and radio), else null. */
+  /** The options offered for the current answers (select and radio; the years of a month/year), else null. */
   readonly options: ((answers: Answers, now: Date) => readonly OptionEntry[]) | null;
+  /** Month/year questions: the months (the definition's `months` list, else January to December). */
+  readonly monthOptions: readonly OptionEntry[] | null;
   /** displayAndOptions: the controlling key whose change clears this answer. */
   readonly controlKey: string | null;
   readonly resolve: KeyResolver;
@@ -164,6 +166,9 @@ export interface CompiledModel {
   /** Tab groups by id. */
   readonly tabGroups: ReadonlyMap<string, Tabs>;
 }
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DEFAULT_MONTHS: readonly OptionEntry[] = [BLANK_OPTION, ...MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label }))];
 
 const TEXT_LIMITS = {
   text: 45,
@@ -311,6 +316,7 @@ class Compiler {
     let desc: string | null = null;
     let yearKey: string | null = null;
     let fillKeys: string[] = [];
+    let monthOptions: readonly OptionEntry[] | null = null;
     const owned = [key];
 
     const kind = question.kind;
@@ -334,12 +340,20 @@ class Compiler {
       case 'file':
         this.addKey(key, { type: 'document' }, page);
         break;
-      case 'monthYear':
+      case 'monthYear': {
+        const definition = this.definition;
+        const years = question.years;
+        const months = Object.prototype.hasOwnProperty.call(definition.optionLists, 'months')
+          ? (definition.optionLists.months as readonly OptionEntry[])
+          : DEFAULT_MONTHS;
+        options = (_answers, now) => yearOptions(years, now);
+        monthOptions = months;
         yearKey = slotKey(slot, question.yearKey);
         owned.push(yearKey);
         this.addKey(key, { type: 'text', maxLength: TEXT_LIMITS.month }, page);
         this.addKey(yearKey, { type: 'text', maxLength: TEXT_LIMITS.year }, page);
         break;
+      }
       case 'lookup':
         if (!question.key.startsWith(question.prefix)) {
           this.prefixProblems.push({ prefix: question.prefix, key: question.key, path });
@@ -434,6 +448,7 @@ class Compiler {
       ownedKeys: owned,
       checks,
       options,
+      monthOptions,
       controlKey,
       resolve,
     };

@@ -27,8 +27,10 @@ export interface QuestionView {
   readonly descKey: string | null;
   readonly yearKey: string | null;
   readonly fillKeys: readonly string[];
-  /** The options on offer now (select, radio); null for other kinds. */
+  /** The options on offer now (select, radio; the years of a month/year question); null for other kinds. */
   readonly options: readonly OptionEntry[] | null;
+  /** The months of a month/year question; null for other kinds. */
+  readonly monthOptions: readonly OptionEntry[] | null;
   /** Radio-driven content for the chosen value. */
   readonly content: readonly ViewNode[];
 }
@@ -144,6 +146,7 @@ function questionView(
     yearKey: instance.yearKey,
     fillKeys: instance.fillKeys,
     options: instance.options ? instance.options(walk.answers, walk.now) : null,
+    monthOptions: instance.monthOptions,
     content,
   };
 }

@@ -202,8 +202,11 @@ export async function buildServer(
       cacheControl: false,
     });
     app.setNotFoundHandler((request, reply) => {
-      const isApi = /^\/(api|public|service|lookup)(\/|$)/.test(request.url);
-      if (request.method === 'GET' && !isApi)
+      const pathname = request.url.split('?')[0] ?? '';
+      const isApi = /^\/(api|public|service|lookup)(\/|$)/.test(pathname);
+      // Only page navigations get the app; a missing file (an old asset) is a plain 404.
+      const isFile = /\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/assets/');
+      if (request.method === 'GET' && !isApi && !isFile)
         return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
       return reply.status(404).send({ message: serverMessages.notFound });
     });

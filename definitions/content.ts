@@ -1,0 +1,95 @@
+/**
+ * The institution's page content (SPEC 1, 2.3, 2.4): the offer, the welcome banner's variants, the
+ * error summary and the completion steps. Components show these; they hold no text of their own.
+ */
+import { institutionConfig } from './config';
+
+export const offer = {
+  heading: 'Apply Now to Enjoy:',
+  items: [
+    'No application fee',
+    'No essay requirement',
+    'Automatic scholarship consideration',
+    'Optional test-score submission',
+    'A three-day admission decision',
+  ],
+} as const;
+
+export const banner = {
+  submitted: {
+    title: (name: string) => `Thanks, ${name}!`,
+    text: 'Congratulations on completing the online portion of your application! Take these last steps to finish up your application.',
+  },
+  firstLogin: {
+    title: 'Welcome!',
+    text: `${offer.items.slice(0, 3).join(', ')}, and more. We're excited to learn more about you!`,
+  },
+  secondLogin: {
+    title: 'Welcome Back!',
+    text: 'Finish and submit your application now so that you are automatically considered for scholarships.',
+  },
+  otherwise: {
+    title: `Welcome to your ${institutionConfig.application_title}!`,
+    /** Rendered as: before, a "click here" link to /signup, middle, a "log back in now" link to /login, after. */
+    before: 'New here? ',
+    signupLink: 'Click here',
+    middle: ' to create an account and save your progress. Already started? ',
+    loginLink: 'Log back in now',
+    after: ' to pick up where you left off.',
+  },
+} as const;
+
+export const errorSummary = {
+  title: "We're missing some information!",
+  text: 'The links below show what needs to be corrected. Missing or incorrect items will be highlighted on each page; simply fix them and then resubmit your application.',
+} as const;
+
+export const buttons = {
+  saveAndContinue: 'Save & Continue',
+  previous: 'Previous',
+  save: 'Save',
+  submit: 'Submit',
+} as const;
+
+export const completion = {
+  header: 'To complete your application, you must take the following steps.',
+  steps: [
+    {
+      title: 'Send your high school transcript',
+      text: 'Ask your school to send your official transcript through our transcript service.',
+      link: { label: 'Transcript service', href: institutionConfig.links.transcript_service },
+    },
+    {
+      title: 'Send your test scores (optional)',
+      text: `Test scores are optional. To send them, use ACT code ${institutionConfig.codes.act}, SAT code ${institutionConfig.codes.sat}, or the CLT.`,
+      links: [
+        { label: 'ACT', href: institutionConfig.links.act },
+        { label: 'SAT', href: institutionConfig.links.sat },
+        { label: 'CLT', href: institutionConfig.links.clt },
+      ],
+    },
+    {
+      title: 'Apply for financial aid',
+      text: `Complete the Free Application for Federal Student Aid (FAFSA) with our school code ${institutionConfig.codes.fafsa}.`,
+      links: [
+        { label: 'FAFSA', href: institutionConfig.links.fafsa },
+        { label: 'Financial aid at ' + institutionConfig.partner_name, href: institutionConfig.links.financial_aid },
+      ],
+    },
+    {
+      title: `Explore ${institutionConfig.partner_name}`,
+      text: 'Plan a visit, meet your admission counselor and see what campus life is like.',
+      link: { label: `Explore ${institutionConfig.partner_name}`, href: institutionConfig.links.explore },
+    },
+  ],
+} as const;
+
+/** Toast and notification texts of the form pages (SPEC 2.2, 4.6, 4.8, 8). */
+export const notices = {
+  successLabel: 'Success Notification',
+  successTitle: 'Success',
+  errorTitle: 'Error',
+  addAnotherFailed: (buttonId: string) => `Error adding another ${buttonId}`,
+  tabsFailed: (defaultTab: string) => `Error handling tabs for ${defaultTab}`,
+  summaryNoPage: 'This answer belongs to no page of the application.',
+} as const;

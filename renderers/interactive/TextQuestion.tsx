@@ -1,0 +1,33 @@
+import type { QuestionRendererProps } from '../registry';
+import { Field, controlProps } from './Field';
+import styles from './interactive.module.css';
+import { textOf } from './values';
+
+/** SPEC 5.7: default maximum length 45. */
+export const TEXT_MAX_LENGTH = 45;
+
+export function TextQuestion({
+  view,
+  value,
+  onValueChange,
+  errors,
+  ids,
+}: QuestionRendererProps<'text'>) {
+  const { question } = view;
+  return (
+    <Field ids={ids} label={question.label} help={question.help} errors={errors}>
+      <input
+        id={ids.input}
+        name={view.key}
+        type="text"
+        className={styles.input}
+        value={textOf(value)}
+        maxLength={question.maxLength ?? TEXT_MAX_LENGTH}
+        inputMode={question.inputMode}
+        autoComplete={question.autoComplete}
+        onChange={(event) => onValueChange(event.target.value)}
+        {...controlProps(ids, question.help, errors)}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,44 @@
+import type { QuestionRendererProps } from '../registry';
+import { Field, controlProps } from './Field';
+import styles from './interactive.module.css';
+import { textOf } from './values';
+
+/** SPEC 5.7: default character limit 1500, 6 rows. */
+export const TEXTAREA_MAX_LENGTH = 1500;
+export const TEXTAREA_ROWS = 6;
+
+/**
+ * A text area with a character count. The count is not a live region (it would speak on every key
+ * stroke); it is part of the description, so it is read when the field is reached.
+ */
+export function TextareaQuestion({
+  view,
+  value,
+  onValueChange,
+  onBlur,
+  errors,
+  ids,
+}: QuestionRendererProps<'textarea'>) {
+  const { question } = view;
+  const text = textOf(value);
+  const limit = question.maxLength ?? TEXTAREA_MAX_LENGTH;
+  const countId = `${ids.input}--count`;
+  return (
+    <Field ids={ids} label={question.label} help={question.help} errors={errors}>
+      <textarea
+        id={ids.input}
+        name={view.key}
+        className={styles.textarea}
+        value={text}
+        maxLength={limit}
+        rows={question.rows ?? TEXTAREA_ROWS}
+        onChange={(event) => onValueChange(event.target.value)}
+        onBlur={onBlur}
+        {...controlProps(ids, question.help, errors, countId)}
+      />
+      <p id={countId} className={styles.counter}>
+        Character count: {text.length} / {limit}
+      </p>
+    </Field>
+  );
+}

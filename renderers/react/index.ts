@@ -1,0 +1,19 @@
+export {
+  FormProvider,
+  useFormContext,
+  MissingFormProviderError,
+  type FormActions,
+  type FormContextValue,
+} from './context';
+export { PageOutlet, fieldIds } from './outlet';
+export { usePageView, viewSignature } from './pageView';
+export {
+  ErrorStore,
+  NO_ERRORS,
+  staticAnswers,
+  staticErrors,
+  useAnswer,
+  useErrors,
+  type AnswerSource,
+  type ErrorSource,
+} from './store';

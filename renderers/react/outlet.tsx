@@ -1,0 +1,129 @@
+/**
+ * Draws a resolved page (the runtime's view model) with the renderer set of the context. Visibility
+ * was decided by the runtime; the outlet only walks what is visible.
+ */
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
+import type { PageView, QuestionView, ViewNode } from '../../runtime';
+import type { AnswerValue, QuestionRendererProps, RendererSet } from '../registry';
+import { useFormContext } from './context';
+import { useAnswer, useErrors } from './store';
+
+/** Ids derived from the answer key: the input carries the key itself, so `#<key>` anchors reach it. */
+export function fieldIds(key: string) {
+  return { input: key, errors: `${key}--errors`, help: `${key}--help` };
+}
+
+const QuestionSlot = memo(function QuestionSlot({ view }: { view: QuestionView }) {
+  const { renderers, answers, errors, anonymous, actions } = useFormContext();
+  const value = useAnswer(answers, view.key);
+  const messages = useErrors(errors, view.key);
+  const onValueChange = useCallback(
+    (next: AnswerValue) => answers.setAnswers({ [view.key]: next }),
+    [answers, view.key],
+  );
+  const onAnswersChange = useCallback(
+    (next: Readonly<Record<string, AnswerValue>>) => answers.setAnswers(next),
+    [answers],
+  );
+  const onBlur = useCallback(() => actions.onBlur?.(view.key), [actions, view.key]);
+  const ids = useMemo(() => fieldIds(view.key), [view.key]);
+  const Renderer = renderers[view.question.kind] as (props: QuestionRendererProps) => ReactNode;
+  return (
+    <Renderer
+      view={view as QuestionRendererProps['view']}
+      value={value}
+      answerOf={answers.getAnswer}
+      onValueChange={onValueChange}
+      onAnswersChange={onAnswersChange}
+      onBlur={onBlur}
+      errors={messages}
+      ids={ids}
+      anonymous={anonymous}
+    />
+  );
+});
+
+function renderNodes(nodes: readonly ViewNode[], set: RendererSet): ReactNode {
+  return nodes.map((node) => <NodeOutlet key={nodeKey(node)} node={node} set={set} />);
+}
+
+function nodeKey(node: ViewNode): string {
+  switch (node.kind) {
+    case 'question':
+      return `q:${node.key}`;
+    case 'checkboxTrigger':
+      return `ct:${node.id}:${node.checkbox.key}`;
+    default:
+      return `${node.kind}:${node.id}`;
+  }
+}
+
+function NodeOutlet({ node, set }: { node: ViewNode; set: RendererSet }): ReactNode {
+  const { actions } = useFormContext();
+  switch (node.kind) {
+    case 'question':
+      return (
+        <>
+          <QuestionSlot view={node} />
+          {node.content.length > 0 ? renderNodes(node.content, set) : null}
+        </>
+      );
+    case 'paragraph':
+      return <set.paragraph view={node} />;
+    case 'section':
+      return <set.section view={node}>{renderNodes(node.children, set)}</set.section>;
+    case 'group':
+      return <set.group view={node}>{renderNodes(node.children, set)}</set.group>;
+    case 'repeat': {
+      const addAnother = node.addAnother;
+      const onAddAnother =
+        addAnother && addAnother.canAdd && actions.onAddAnother
+          ? () => actions.onAddAnother?.(addAnother.buttonId)
+          : undefined;
+      return (
+        <set.repeat
+          view={node}
+          instances={node.instances.map((instance) => ({
+            number: instance.number,
+            title: instance.title,
+            content: renderNodes(instance.children, set),
+          }))}
+          onAddAnother={onAddAnother}
+        >
+          {null}
+        </set.repeat>
+      );
+    }
+    case 'tabs':
+      return (
+        <set.tabs
+          view={node}
+          onTabChange={
+            actions.onTabChange ? (tab) => actions.onTabChange?.(node.id, tab) : undefined
+          }
+        >
+          {renderNodes(node.children, set)}
+        </set.tabs>
+      );
+    case 'buttonTrigger':
+      return (
+        <set.buttonTrigger view={node} onReveal={() => actions.onReveal?.(node.id)}>
+          {renderNodes(node.children, set)}
+        </set.buttonTrigger>
+      );
+    case 'checkboxTrigger':
+      return (
+        <set.checkboxTrigger view={node} checkbox={<QuestionSlot view={node.checkbox} />}>
+          {renderNodes(node.children, set)}
+        </set.checkboxTrigger>
+      );
+    default:
+      throw new Error(`Unhandled view node ${JSON.stringify(node satisfies never as unknown)}`);
+  }
+}
+
+/** Draws one resolved page with the context's renderer set. */
+export function PageOutlet({ page }: { page: PageView }) {
+  const { renderers } = useFormContext();
+  return <>{renderNodes(page.children, renderers)}</>;
+}

@@ -1,0 +1,99 @@
+/**
+ * The answer and error sources renderers read from. Any store can back them (the app adapts
+ * TanStack Form; the print view uses a fixed map); each question subscribes to its own key only,
+ * so typing re-renders that question, not the page.
+ */
+import { useSyncExternalStore } from 'react';
+import type { AnswerValue } from '../registry';
+
+export interface AnswerSource {
+  getAnswer(key: string): unknown;
+  /** Called after any change; readers compare their own key's value. */
+  subscribe(listener: () => void): () => void;
+  setAnswers(answers: Readonly<Record<string, AnswerValue>>): void;
+}
+
+export interface ErrorSource {
+  /** The same array instance while a key's messages are unchanged. */
+  errorsOf(key: string): readonly string[];
+  subscribe(listener: () => void): () => void;
+}
+
+export const NO_ERRORS: readonly string[] = Object.freeze([]);
+
+export function useAnswer(source: AnswerSource, key: string): unknown {
+  return useSyncExternalStore(
+    source.subscribe,
+    () => source.getAnswer(key),
+    () => source.getAnswer(key),
+  );
+}
+
+export function useErrors(source: ErrorSource, key: string): readonly string[] {
+  return useSyncExternalStore(
+    source.subscribe,
+    () => source.errorsOf(key),
+    () => source.errorsOf(key),
+  );
+}
+
+/** A fixed, read-only answer map (print view, tests). */
+export function staticAnswers(answers: Readonly<Record<string, unknown>>): AnswerSource {
+  return {
+    getAnswer: (key) =>
+      Object.prototype.hasOwnProperty.call(answers, key) ? answers[key] : undefined,
+    subscribe: () => () => undefined,
+    setAnswers: () => undefined,
+  };
+}
+
+/** Errors from a map of key → messages, each array kept as given. */
+export function staticErrors(errors: Readonly<Record<string, readonly string[]>>): ErrorSource {
+  return {
+    errorsOf: (key) =>
+      Object.prototype.hasOwnProperty.call(errors, key) ? (errors[key] ?? NO_ERRORS) : NO_ERRORS,
+    subscribe: () => () => undefined,
+  };
+}
+
+/** A small observable error map that keeps array identity for unchanged keys. */
+export class ErrorStore implements ErrorSource {
+  private errors: Readonly<Record<string, readonly string[]>> = {};
+  private readonly listeners = new Set<() => void>();
+
+  errorsOf = (key: string): readonly string[] =>
+    Object.prototype.hasOwnProperty.call(this.errors, key)
+      ? (this.errors[key] ?? NO_ERRORS)
+      : NO_ERRORS;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Replaces the errors; keys whose messages did not change keep their array. */
+  set(next: Readonly<Record<string, readonly string[]>>): void {
+    const merged: Record<string, readonly string[]> = {};
+    let changed = Object.keys(next).length !== Object.keys(this.errors).length;
+    for (const [key, messages] of Object.entries(next)) {
+      const previous = this.errors[key];
+      if (
+        previous &&
+        previous.length === messages.length &&
+        previous.every((m, i) => m === messages[i])
+      ) {
+        merged[key] = previous;
+      } else {
+        merged[key] = messages;
+        changed = true;
+      }
+    }
+    if (!changed) return;
+    this.errors = merged;
+    for (const listener of this.listeners) listener();
+  }
+
+  all(): Readonly<Record<string, readonly string[]>> {
+    return this.errors;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The renderer contract: a renderer set is a typed record keyed by question kind, plus the content
+ * and containers of the view model. Adding a question kind does not compile until every set handles
+ * it. Renderers only draw what the runtime resolved; they decide no visibility and hold no messages.
+ */
+import type { ReactNode } from 'react';
+import type {
+  ButtonTriggerView,
+  CheckboxTriggerView,
+  GroupView,
+  ParagraphView,
+  Question,
+  QuestionKind,
+  QuestionView,
+  RepeatView,
+  SectionView,
+  TabsView,
+} from '../runtime';
+
+/** What an answer may hold (SPEC 3.3). */
+export type AnswerValue = string | boolean | null;
+
+export interface QuestionRendererProps<K extends QuestionKind = QuestionKind> {
+  readonly view: QuestionView & { readonly question: Extract<Question, { kind: K }> };
+  /** The answer under `view.key`. */
+  readonly value: unknown;
+  /** Reads another answer (the year of a month/year pair, a lookup's filled fields). */
+  readonly answerOf: (key: string) => unknown;
+  /** Sets the answer under `view.key` (and its `_desc` for choices, where the renderer passes it). */
+  readonly onValueChange: (value: AnswerValue) => void;
+  /** Sets several answers at once (a month/year pair, a lookup's fields, a choice and its `_desc`). */
+  readonly onAnswersChange: (answers: Readonly<Record<string, AnswerValue>>) => void;
+  /** The field lost focus (text areas save then, SPEC 5.7). */
+  readonly onBlur: () => void;
+  /** This question's messages (SPEC 2.3); empty when valid. */
+  readonly errors: readonly string[];
+  /** Ids for labelling and `aria-describedby`. */
+  readonly ids: { readonly input: string; readonly errors: string; readonly help: string };
+  /** True when the applicant is not logged in (file questions explain why they wait). */
+  readonly anonymous: boolean;
+}
+
+export type QuestionRenderer<K extends QuestionKind> = (
+  props: QuestionRendererProps<K>,
+) => ReactNode;
+
+export interface ContainerProps<V> {
+  readonly view: V;
+  /** The rendered children (the outlet renders them with the same set). */
+  readonly children: ReactNode;
+}
+
+export interface RepeatRendererProps extends ContainerProps<RepeatView> {
+  /** Rendered instances, in order, with their titles. */
+  readonly instances: readonly {
+    readonly number: number;
+    readonly title: string | null;
+    readonly content: ReactNode;
+  }[];
+  /** Shows the next instance (SPEC 4.8); undefined where adding is not offered (logged out, print). */
+  readonly onAddAnother: (() => void) | undefined;
+}
+
+export interface TabsRendererProps extends ContainerProps<TabsView> {
+  readonly onTabChange: ((tab: string) => void) | undefined;
+}
+
+export interface ButtonTriggerRendererProps extends ContainerProps<ButtonTriggerView> {
+  readonly onReveal: () => void;
+}
+
+export interface CheckboxTriggerRendererProps extends ContainerProps<CheckboxTriggerView> {
+  /** The trigger's own check box, drawn by the set's checkbox renderer. */
+  readonly checkbox: ReactNode;
+}
+
+export type RendererSet = {
+  readonly [K in QuestionKind]: QuestionRenderer<K>;
+} & {
+  readonly paragraph: (props: { readonly view: ParagraphView }) => ReactNode;
+  readonly section: (props: ContainerProps<SectionView>) => ReactNode;
+  readonly group: (props: ContainerProps<GroupView>) => ReactNode;
+  readonly repeat: (props: RepeatRendererProps) => ReactNode;
+  readonly tabs: (props: TabsRendererProps) => ReactNode;
+  readonly buttonTrigger: (props: ButtonTriggerRendererProps) => ReactNode;
+  readonly checkboxTrigger: (props: CheckboxTriggerRendererProps) => ReactNode;
+};

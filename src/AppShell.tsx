@@ -1,0 +1,54 @@
+/** The shared chrome of every screen (SPEC 1): header with the account popover, the page, the footer. */
+import { Outlet, useNavigate } from '@tanstack/react-router';
+import { institutionConfig } from '../definitions';
+import { serverMessages } from '../contract';
+import { AccountPopover } from './chrome/AccountPopover';
+import { Footer } from './chrome/Footer';
+import { ToastProvider } from './chrome/toast';
+import { useLogout } from './features/account/api/logout';
+import { useProfile } from './features/application/api/profile';
+import { anonymousAnswers, forgetAnonymousAnswers } from './session/anonymousAnswers';
+import { hasIndicatorCookie } from './session/cookies';
+import styles from './AppShell.module.css';
+
+export function AppShell() {
+  return (
+    <ToastProvider>
+      <div className={styles.page}>
+        <a className={styles.skip} href="#main">
+          Skip to the application
+        </a>
+        <header className={styles.header}>
+          <p className={styles.brand}>{institutionConfig.application_title}</p>
+          <HeaderAccount />
+        </header>
+        <main id="main" className={styles.content} tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </ToastProvider>
+  );
+}
+
+function HeaderAccount() {
+  const loggedIn = hasIndicatorCookie();
+  const profile = useProfile(loggedIn);
+  const logout = useLogout();
+  const navigate = useNavigate();
+  return (
+    <AccountPopover
+      loggedIn={loggedIn}
+      username={profile.data?.username ?? null}
+      studentAnswers={anonymousAnswers()}
+      onLogout={() =>
+        logout.mutate(undefined, {
+          onSuccess: () => {
+            forgetAnonymousAnswers();
+            void navigate({ to: '/login', state: { successMessage: serverMessages.loggedOut } });
+          },
+        })
+      }
+    />
+  );
+}

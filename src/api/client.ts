@@ -1,0 +1,80 @@
+/**
+ * The one API client (SPEC 7.1): JSON in and out; a response that is not JSON is a server error with
+ * the generic message; a non-OK response's `message` becomes the error text; 401 is an unauthorized
+ * error. Every response is parsed with its contract schema, never cast.
+ */
+import type { z } from 'zod';
+import { GENERIC_ERROR_MESSAGE } from '../../contract';
+
+export class ServerError extends Error {
+  override readonly name = 'ServerError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+/** A 401: the session is gone. Handled once, centrally (cache cleared, back to /login). */
+export class UnauthorizedError extends Error {
+  override readonly name = 'UnauthorizedError';
+  readonly status = 401;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ServerError(GENERIC_ERROR_MESSAGE, response.status);
+  }
+}
+
+export async function apiRequest<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  body?: unknown,
+): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+    });
+  } catch {
+    throw new ServerError(GENERIC_ERROR_MESSAGE, 0);
+  }
+  if (response.status === 401) throw new UnauthorizedError();
+  const data = await readJson(response);
+  if (!response.ok) {
+    const body = (typeof data === 'object' && data !== null ? data : {}) as {
+      message?: unknown;
+      code?: unknown;
+      errors?: unknown;
+    };
+    const message =
+      typeof body.message === 'string' && body.message !== ''
+        ? body.message
+        : GENERIC_ERROR_MESSAGE;
+    throw new ServerError(
+      message,
+      response.status,
+      typeof body.code === 'string' ? body.code : undefined,
+      typeof body.errors === 'object' && body.errors !== null
+        ? (body.errors as Record<string, string[]>)
+        : undefined,
+    );
+  }
+  const parsed = schema.safeParse(data ?? {});
+  if (!parsed.success) throw new ServerError(GENERIC_ERROR_MESSAGE, response.status);
+  return parsed.data;
+}

@@ -1,0 +1,87 @@
+/**
+ * SPEC 2.6: the account popover. Logged in: the username and "Log Out". Logged out: "Sign In" and
+ * "Create Account", both carrying the current answers in navigation state. The shell hides it for
+ * service users.
+ */
+import * as Popover from '@radix-ui/react-popover';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { StudentAnswers } from '../session/navigationState';
+import styles from './chrome.module.css';
+import { chromeText } from './chromeText';
+import { Icon } from './Icon';
+
+const text = chromeText.account;
+
+export interface AccountPopoverProps {
+  loggedIn: boolean;
+  username: string | null;
+  studentAnswers: StudentAnswers;
+  onLogout: () => void;
+}
+
+export function AccountPopover({
+  loggedIn,
+  username,
+  studentAnswers,
+  onLogout,
+}: AccountPopoverProps) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger className={styles.accountTrigger}>
+        <Icon name="user" />
+        {text.trigger}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          className={styles.popover}
+          aria-label={text.trigger}
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+        >
+          {loggedIn ? (
+            <>
+              <p className={styles.accountUser}>
+                <Icon name="mail" className={styles.accountUserIcon} />
+                <span className="visually-hidden">{text.signedInAs} </span>
+                <span className={styles.accountUsername}>{username}</span>
+              </p>
+              <button
+                type="button"
+                className={styles.popoverAction}
+                onClick={() => {
+                  close();
+                  onLogout();
+                }}
+              >
+                {text.logOut}
+              </button>
+            </>
+          ) : (
+            <>
+              <Link
+                to="/login"
+                state={{ studentAnswers }}
+                className={styles.popoverAction}
+                onClick={close}
+              >
+                {text.signIn}
+              </Link>
+              <Link
+                to="/signup"
+                state={{ studentAnswers }}
+                className={styles.popoverAction}
+                onClick={close}
+              >
+                {text.createAccount}
+              </Link>
+            </>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

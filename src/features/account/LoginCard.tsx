@@ -1,0 +1,155 @@
+/**
+ * SPEC 2.5 Log In (/login): e-mail and password, checked only after a submit attempt; the messages
+ * received in navigation state; resend (to /confirm) and "Forgot password?"; on success, the default
+ * route, where the form page reads the indicator cookie to know the user is logged in.
+ */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { applicationDefinition } from '../../../definitions';
+import { loginBody, NOT_CONFIRMED_CODE, resendBody } from '../../../contract';
+import { ServerError } from '../../api/client';
+import { useLogin } from './api/login';
+import { useResendConfirm } from './api/resendConfirm';
+import styles from './account.module.css';
+import { AccountCard } from './AccountCard';
+import { accountText, cardErrorTitle, RESEND_ERROR_TITLE } from './accountText';
+import { carriedAnswers, stateText, useNavigationState } from './navigation';
+import { PasswordField } from './PasswordField';
+import { StateMessages } from './StateMessages';
+import { TextField } from './TextField';
+import { useCardToasts } from './useCardToasts';
+import { useInvalidFocus } from './useInvalidFocus';
+import { firstErrors } from './validation';
+
+export function LoginCard() {
+  const state = useNavigationState();
+  const studentAnswers = carriedAnswers(state);
+  const navigate = useNavigate();
+  const login = useLogin();
+  const resend = useResendConfirm();
+  const { showError } = useCardToasts();
+  const { formRef, focusInvalid } = useInvalidFocus();
+
+  const [username, setUsername] = useState(() => stateText(state.username) ?? '');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [resendError, setResendError] = useState<string>();
+
+  const result = loginBody.safeParse({ username: username.trim(), password });
+  const errors = firstErrors(result);
+  // SPEC 5.2: nothing is checked before a submit attempt.
+  const shown = {
+    username: resendError ?? (submitted ? errors.username : undefined),
+    password: submitted ? errors.password : undefined,
+  };
+
+  const submit = () => {
+    setSubmitted(true);
+    setResendError(undefined);
+    if (!result.success) {
+      focusInvalid();
+      return;
+    }
+    const body = result.data;
+    login.mutate(body, {
+      onSuccess: ({ message }) =>
+        void navigate({
+          to: applicationDefinition.defaultRoute,
+          state: { studentAnswers, successMessage: message },
+        }),
+      onError: (error) => {
+        if (
+          error instanceof ServerError &&
+          error.status === 403 &&
+          error.code === NOT_CONFIRMED_CODE
+        ) {
+          void navigate({
+            to: '/confirm',
+            state: { username: body.username, errorMessage: error.message, studentAnswers },
+          });
+          return;
+        }
+        showError(cardErrorTitle('login'), error);
+      },
+    });
+  };
+
+  const resendCode = () => {
+    const parsed = resendBody.safeParse({ username: username.trim() });
+    if (!parsed.success) {
+      setResendError(firstErrors(parsed).username);
+      focusInvalid();
+      return;
+    }
+    setResendError(undefined);
+    const body = parsed.data;
+    resend.mutate(body, {
+      onSuccess: ({ message }) =>
+        void navigate({
+          to: '/confirm',
+          state: { username: body.username, successMessage: message, studentAnswers },
+        }),
+      onError: (error) => showError(RESEND_ERROR_TITLE, error),
+    });
+  };
+
+  return (
+    <AccountCard
+      title={accountText.titles.login}
+      onSubmit={submit}
+      pending={login.isPending}
+      footer={accountText.footers.login}
+      studentAnswers={studentAnswers}
+      formRef={formRef}
+      intro={
+        <StateMessages
+          errorMessage={stateText(state.errorMessage)}
+          successMessage={stateText(state.successMessage)}
+        />
+      }
+      actions={
+        <>
+          <Link
+            to="/forgot"
+            state={{ studentAnswers, username: username.trim() || undefined }}
+            className={styles.linkButton}
+          >
+            {accountText.forgotLink}
+          </Link>
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={resendCode}
+            disabled={resend.isPending}
+            aria-busy={resend.isPending}
+          >
+            {accountText.resend}
+          </button>
+        </>
+      }
+    >
+      <TextField
+        label={accountText.labels.email}
+        name="username"
+        type="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={username}
+        onValueChange={(value) => {
+          setUsername(value);
+          setResendError(undefined);
+        }}
+        error={shown.username}
+      />
+      <PasswordField
+        label={accountText.labels.password}
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+        error={shown.password}
+      />
+    </AccountCard>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageResponse, type LoginBody } from '../../../../contract';
+import { apiRequest } from '../../../api/client';
+
+/** POST /public/login (SPEC 7.2): answers { message }. */
+export function loginRequest(body: LoginBody) {
+  return apiRequest('POST', '/public/login', messageResponse, body);
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: loginRequest });
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageResponse } from '../../../../contract';
+import { apiRequest } from '../../../api/client';
+
+/** POST /public/resend-confirm (SPEC 7.2): answers { message }. */
+export function resendConfirmRequest(body: { username: string }) {
+  return apiRequest('POST', '/public/resend-confirm', messageResponse, body);
+}
+
+export function useResendConfirm() {
+  return useMutation({ mutationFn: resendConfirmRequest });
+}

@@ -1,0 +1,34 @@
+/** SPEC 2.4: the completion page, reached after a successful submit. */
+import { completion } from '../../../definitions';
+import { WelcomeBanner } from './WelcomeBanner';
+import styles from './application.module.css';
+
+type Step = (typeof completion.steps)[number];
+const linksOf = (step: Step) => ('links' in step ? step.links : [step.link]);
+
+export function CompletionPage() {
+  return (
+    <div className={styles.layout}>
+      <div className={styles.main}>
+        <WelcomeBanner />
+        <h1 className={styles.pageTitle}>{completion.header}</h1>
+        <ol className={styles.steps}>
+          {completion.steps.map((step) => (
+            <li key={step.title} className={styles.step}>
+              <h2 className={styles.stepTitle}>{step.title}</h2>
+              <p>{step.text}</p>
+              <p className={styles.stepLinks}>
+                {linksOf(step).map((link) => (
+                  <a key={link.href} href={link.href} target="_blank" rel="noreferrer noopener">
+                    {link.label}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                ))}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}

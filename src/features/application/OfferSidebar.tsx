@@ -1,0 +1,18 @@
+/** SPEC 1: the offer, under "Apply Now to Enjoy:". */
+import { offer } from '../../../definitions';
+import styles from './application.module.css';
+
+export function OfferSidebar() {
+  return (
+    <aside className={styles.sidebar} aria-labelledby="offer-heading">
+      <h2 id="offer-heading" className={styles.sidebarTitle}>
+        {offer.heading}
+      </h2>
+      <ul className={styles.offerList}>
+        {offer.items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

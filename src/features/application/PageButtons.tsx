@@ -1,0 +1,55 @@
+/** SPEC 2.3: Previous, Save, Save & Continue, and Submit on the last page. */
+import { buttons } from '../../../definitions';
+import { useApplication } from './ApplicationLayout';
+import styles from './application.module.css';
+
+export function PageButtons({ path }: { path: string }) {
+  const { definition, goTo, save, submit, busy } = useApplication();
+  const index = definition.pages.findIndex((page) => page.path === path);
+  const previous = definition.pages[index - 1];
+  const next = definition.pages[index + 1];
+  return (
+    <div className={styles.buttons}>
+      {previous ? (
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={busy}
+          onClick={() => void goTo(previous.path)}
+        >
+          <span aria-hidden="true">← </span>
+          {buttons.previous}
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={busy}
+        onClick={() => void save()}
+      >
+        {buttons.save}
+      </button>
+      {next ? (
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={busy}
+          onClick={() => void goTo(next.path)}
+        >
+          {buttons.saveAndContinue}
+          <span aria-hidden="true"> →</span>
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void submit()}
+        >
+          {buttons.submit}
+        </button>
+      )}
+    </div>
+  );
+}

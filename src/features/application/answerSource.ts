@@ -1,0 +1,75 @@
+/**
+ * The answers live in TanStack Form; renderers read them through an AnswerSource. Every change goes
+ * through the runtime's clearing (SPEC 4.7), so hidden content never keeps stale answers.
+ */
+import type { AnyFormApi } from '@tanstack/react-form';
+import { applyClearing, type Definition, type ViewState } from '../../../runtime';
+import type { AnswerSource } from '../../../renderers/react';
+import type { AnswerValue } from '../../../renderers/registry';
+
+export interface FormAnswerSource extends AnswerSource {
+  /** Every answer now. */
+  all(): Record<string, AnswerValue>;
+  /** Keys changed since the last `takeDirty()`. */
+  takeDirty(): Record<string, AnswerValue>;
+  /** Puts keys back as unsaved (a save failed). */
+  markDirty(keys: Iterable<string>): void;
+  hasDirty(): boolean;
+  /** Applies a view-state change (a tab switch) and clears what it hides. */
+  reclear(state: ViewState): string[];
+}
+
+export function formAnswerSource(
+  form: AnyFormApi,
+  definition: Definition,
+  viewState: () => ViewState,
+  onChange: () => void,
+): FormAnswerSource {
+  const dirty = new Set<string>();
+  const values = (): Record<string, AnswerValue> =>
+    form.state.values as Record<string, AnswerValue>;
+
+  const write = (next: Record<string, unknown>, before: Record<string, AnswerValue>): string[] => {
+    const changed: string[] = [];
+    for (const [key, value] of Object.entries(next)) {
+      if (value !== before[key] && !(value === '' && before[key] === undefined)) {
+        form.setFieldValue(key, value as AnswerValue, { dontUpdateMeta: true });
+        dirty.add(key);
+        changed.push(key);
+      }
+    }
+    return changed;
+  };
+
+  return {
+    getAnswer: (key) =>
+      Object.prototype.hasOwnProperty.call(form.state.values, key) ? values()[key] : undefined,
+    subscribe: (listener) => {
+      const subscription = form.store.subscribe(() => listener());
+      return () => subscription.unsubscribe();
+    },
+    setAnswers(patch) {
+      const before = values();
+      const { answers } = applyClearing(definition, before, { ...before, ...patch }, viewState());
+      if (write(answers, before).length > 0) onChange();
+    },
+    reclear(state) {
+      const before = values();
+      const { answers, cleared } = applyClearing(definition, before, before, state);
+      if (write(answers, before).length > 0) onChange();
+      return cleared;
+    },
+    all: values,
+    takeDirty() {
+      const current = values();
+      const out: Record<string, AnswerValue> = {};
+      for (const key of dirty) out[key] = current[key] ?? '';
+      dirty.clear();
+      return out;
+    },
+    markDirty(keys) {
+      for (const key of keys) dirty.add(key);
+    },
+    hasDirty: () => dirty.size > 0,
+  };
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { addAnotherResponse } from '../../../../contract';
+import { apiRequest } from '../../../api/client';
+
+export const addAnotherQuery = queryOptions({
+  queryKey: ['add-another'] as const,
+  queryFn: () => apiRequest('GET', '/api/add-another', addAnotherResponse),
+});
+
+/** GET /api/add-another: logged-in users only (SPEC 7.2). */
+export function useAddAnotherCounts(enabled: boolean) {
+  return useQuery({ ...addAnotherQuery, enabled });
+}
+
+/** PUT /api/add-another { button_id, num_components } (SPEC 4.8). */
+export function usePutAddAnother() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ buttonId, count }: { buttonId: string; count: number }) =>
+      apiRequest('PUT', '/api/add-another', z.unknown(), {
+        button_id: buttonId,
+        num_components: count,
+      }),
+    onSuccess: (_data, { buttonId, count }) =>
+      queryClient.setQueryData(addAnotherQuery.queryKey, (old) => ({ ...old, [buttonId]: count })),
+  });
+}

@@ -1,0 +1,32 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SESSION_INVALID_MESSAGE } from '../contract';
+import { createQueryClient } from './api/queryClient';
+import { createAppRouter } from './router';
+import './styles/theme.css';
+
+const router = createAppRouter();
+/** SPEC 2.2: any 401 clears all cached data and goes to /login with the session-invalid message. */
+let redirecting = false;
+const queryClient = createQueryClient(() => {
+  if (redirecting) return;
+  redirecting = true;
+  queryClient.clear();
+  void router
+    .navigate({ to: '/login', state: { errorMessage: SESSION_INVALID_MESSAGE } })
+    .finally(() => {
+      redirecting = false;
+    });
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element.');
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,76 @@
+/** SPEC 2.1: the route table. The root and unknown paths go to the default route, keeping the query string. */
+import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { applicationDefinition } from '../definitions';
+import { AppShell } from './AppShell';
+import { ErrorScreen } from './chrome/ErrorScreen';
+import { ConfirmCard } from './features/account/ConfirmCard';
+import { ForgotCard } from './features/account/ForgotCard';
+import { LoginCard } from './features/account/LoginCard';
+import { ResetCard } from './features/account/ResetCard';
+import { SignupCard } from './features/account/SignupCard';
+import { ApplicationLayout } from './features/application/ApplicationLayout';
+import { CompletionPage } from './features/application/CompletionPage';
+import { FormPage } from './features/application/FormPage';
+import './session/navigationState';
+
+const defaultRoute = applicationDefinition.defaultRoute;
+
+const rootRoute = createRootRoute({ component: AppShell, errorComponent: ErrorScreen });
+
+const toDefault = ({ search }: { search: Record<string, unknown> }) => {
+  throw redirect({ to: defaultRoute, search, replace: true });
+};
+
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: toDefault,
+});
+const unknownRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '$',
+  beforeLoad: toDefault,
+});
+
+const applicationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'application',
+  component: ApplicationLayout,
+});
+const pageRoutes = applicationDefinition.pages.map((page) =>
+  createRoute({
+    getParentRoute: () => applicationRoute,
+    path: page.path,
+    component: () => <FormPage pageId={page.id} />,
+  }),
+);
+const completionRoute = createRoute({
+  getParentRoute: () => applicationRoute,
+  path: '/completion',
+  component: CompletionPage,
+});
+
+const accountRoutes = [
+  createRoute({ getParentRoute: () => rootRoute, path: '/signup', component: SignupCard }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/confirm', component: ConfirmCard }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/login', component: LoginCard }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/forgot', component: ForgotCard }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/reset', component: ResetCard }),
+];
+
+const routeTree = rootRoute.addChildren([
+  indexRoute,
+  applicationRoute.addChildren([...pageRoutes, completionRoute]),
+  ...accountRoutes,
+  unknownRoute,
+]);
+
+export function createAppRouter() {
+  return createRouter({ routeTree, defaultPreload: false, scrollRestoration: false });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,8 @@
+/** SPEC 3.1: is_logged_in is derived from the readable indicator cookie the server sets at login. */
+export const INDICATOR_COOKIE = 'signed_in';
+
+export function hasIndicatorCookie(
+  cookieString: string = typeof document === 'undefined' ? '' : document.cookie,
+): boolean {
+  return cookieString.split(';').some((part) => part.trim() === `${INDICATOR_COOKIE}=1`);
+}

@@ -1,0 +1,16 @@
+/** What travels in navigation state between screens (SPEC 2.2, 2.5). */
+import type {} from '@tanstack/react-router';
+import type { AnswerValue } from '../../renderers/registry';
+
+export type StudentAnswers = Record<string, AnswerValue>;
+
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    studentAnswers?: StudentAnswers;
+    successMessage?: string;
+    errorMessage?: string;
+    username?: string;
+  }
+}
+
+export {};

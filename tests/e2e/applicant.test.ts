@@ -1,0 +1,148 @@
+/**
+ * End to end in Chromium against the built app and the real server (PGlite): what an applicant does.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validApplication } from '../definitions/fixtures';
+import { codeIn } from '../server/harness';
+import { SCREENSHOT_DIR, startE2E, type E2E } from './harness';
+
+const PASSWORD = 'Correct-Horse-42';
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe on ${label}`).toEqual([]);
+}
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+describe('the applicant in Chromium', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  }, 120_000);
+  afterAll(async () => e2e?.close());
+
+  it('keeps anonymous answers through sign-up, confirmation and login', async () => {
+    const { context, page } = await e2e.newPage();
+    const email = 'maya@example.com';
+    try {
+      await page.goto('/');
+      await expect.poll(() => page.url()).toContain('/about');
+      await page.getByLabel('First Name', { exact: true }).first().fill('Maya');
+      await page.getByLabel('Last Name', { exact: true }).first().fill('Okafor');
+      await expectNoAxeViolations(page, '/about (anonymous)');
+      await shot(page, 'about-anonymous');
+
+      await page.getByRole('button', { name: 'Save & Continue' }).click();
+      await page.waitForURL('**/signup');
+      await page.getByLabel('Email Address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await expectNoAxeViolations(page, '/signup');
+      await page.getByRole('button', { name: 'Submit' }).click();
+
+      await page.waitForURL('**/confirm');
+      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
+      await page.getByLabel('Confirmation Code').fill(code);
+      await expectNoAxeViolations(page, '/confirm');
+      await page.getByRole('button', { name: 'Submit' }).click();
+
+      await page.waitForURL('**/login');
+      await page.getByLabel('Email Address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await expectNoAxeViolations(page, '/login');
+      await page.getByRole('button', { name: 'Submit' }).click();
+
+      await page.waitForURL('**/about');
+      await expect
+        .poll(() => page.getByLabel('First Name', { exact: true }).first().inputValue())
+        .toBe('Maya');
+      await expect.poll(() => page.getByRole('heading', { name: 'Welcome!' }).count()).toBe(1);
+      await shot(page, 'about-logged-in');
+
+      // The answers were saved to the server: a reload reads them from the profile.
+      await page.reload();
+      await expect
+        .poll(() => page.getByLabel('Last Name', { exact: true }).first().inputValue())
+        .toBe('Okafor');
+      await expectNoAxeViolations(page, '/about (logged in)');
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('submits: errors lead to the summary, its link to the question, then to /completion', async () => {
+    const { context, page } = await e2e.newPage();
+    const email = 'submitter@example.com';
+    try {
+      // An account with a complete application except the first name, made through the API.
+      const api = page.request;
+      expect(
+        (
+          await api.post('/public/signup', { data: { username: email, password: PASSWORD } })
+        ).status(),
+      ).toBe(200);
+      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
+      expect(
+        (await api.post('/public/confirm', { data: { username: email, code } })).status(),
+      ).toBe(200);
+      expect(
+        (
+          await api.post('/public/login', { data: { username: email, password: PASSWORD } })
+        ).status(),
+      ).toBe(200);
+      expect(
+        (await api.put('/api/answer', { data: { ...validApplication, first_name: '' } })).status(),
+      ).toBe(200);
+
+      await page.goto('/final-steps');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL('**/about');
+      const summary = page
+        .getByRole('alert')
+        .filter({ hasText: "We're missing some information!" });
+      await expect.poll(() => summary.count()).toBe(1);
+      await expectNoAxeViolations(page, '/about with the error summary');
+      await shot(page, 'about-error-summary');
+
+      await summary.getByRole('link', { name: 'First Name' }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('first_name');
+      await page.keyboard.type('Maya');
+      await expect.poll(() => summary.count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Save & Continue' }).click();
+      await page.waitForURL('**/education');
+      await page.getByRole('button', { name: 'Save & Continue' }).click();
+      await page.waitForURL('**/final-steps');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL('**/completion');
+      await expect
+        .poll(() =>
+          page
+            .getByRole('heading', {
+              name: 'To complete your application, you must take the following steps.',
+            })
+            .count(),
+        )
+        .toBe(1);
+      await expect.poll(() => page.getByRole('heading', { name: 'Thanks, Maya!' }).count()).toBe(1);
+      await expectNoAxeViolations(page, '/completion');
+      await shot(page, 'completion');
+
+      // The completion guard: the form pages now lead back to /completion.
+      await page.goto('/about');
+      await page.waitForURL('**/completion');
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});
