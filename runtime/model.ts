@@ -78,6 +78,8 @@ export interface FieldInstance {
   readonly monthOptions: readonly OptionEntry[] | null;
   /** displayAndOptions: the controlling key whose change clears this answer. */
   readonly controlKey: string | null;
+  /** True while a `required` (or `mustBeTrue`) rule of the question applies to these answers. */
+  readonly isRequired: (answers: Answers) => boolean;
   readonly resolve: KeyResolver;
 }
 
@@ -167,8 +169,24 @@ export interface CompiledModel {
   readonly tabGroups: ReadonlyMap<string, Tabs>;
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const DEFAULT_MONTHS: readonly OptionEntry[] = [BLANK_OPTION, ...MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label }))];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const DEFAULT_MONTHS: readonly OptionEntry[] = [
+  BLANK_OPTION,
+  ...MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label })),
+];
 
 const TEXT_LIMITS = {
   text: 45,
@@ -436,7 +454,11 @@ class Compiler {
       return compileRule(rule, { key, yearKey, question, slot, resolve, path: rulePath });
     });
 
+    const requiredWhen = (question.rules ?? [])
+      .filter((rule) => rule.kind === 'required' || rule.kind === 'mustBeTrue')
+      .map((rule) => (rule.when ? compileCondition(rule.when, resolve) : () => true));
     const instance: FieldInstance = {
+      isRequired: (answers) => requiredWhen.some((applies) => applies(answers)),
       key,
       question,
       page,

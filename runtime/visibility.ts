@@ -31,6 +31,8 @@ export interface QuestionView {
   readonly options: readonly OptionEntry[] | null;
   /** The months of a month/year question; null for other kinds. */
   readonly monthOptions: readonly OptionEntry[] | null;
+  /** True while an answer is required (for `aria-required` and a marker). */
+  readonly required: boolean;
   /** Radio-driven content for the chosen value. */
   readonly content: readonly ViewNode[];
 }
@@ -147,6 +149,7 @@ function questionView(
     fillKeys: instance.fillKeys,
     options: instance.options ? instance.options(walk.answers, walk.now) : null,
     monthOptions: instance.monthOptions,
+    required: instance.isRequired(walk.answers),
     content,
   };
 }

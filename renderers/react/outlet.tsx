@@ -2,11 +2,29 @@
  * Draws a resolved page (the runtime's view model) with the renderer set of the context. Visibility
  * was decided by the runtime; the outlet only walks what is visible.
  */
-import { memo, useCallback, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { PageView, QuestionView, ViewNode } from '../../runtime';
 import type { AnswerValue, QuestionRendererProps, RendererSet } from '../registry';
 import { useFormContext } from './context';
-import { useAnswer, useErrors } from './store';
+import { useAnswer, useErrors, type AnswerSource } from './store';
+
+/**
+ * Subscribes to the keys a question reads besides its own, and returns a reader whose identity
+ * changes when one of them does (so the question re-renders).
+ */
+function useRelatedAnswers(source: AnswerSource, view: QuestionView): (key: string) => unknown {
+  const keys = useMemo(
+    () => [...(view.yearKey ? [view.yearKey] : []), ...view.fillKeys.filter((k) => k !== view.key)],
+    [view],
+  );
+  const signature = useSyncExternalStore(
+    source.subscribe,
+    () => keys.map((key) => JSON.stringify(source.getAnswer(key) ?? null)).join('\u0000'),
+    () => '',
+  );
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => (key: string) => source.getAnswer(key), [source, signature]);
+}
 
 /** Ids derived from the answer key: the input carries the key itself, so `#<key>` anchors reach it. */
 export function fieldIds(key: string) {
@@ -16,6 +34,9 @@ export function fieldIds(key: string) {
 const QuestionSlot = memo(function QuestionSlot({ view }: { view: QuestionView }) {
   const { renderers, answers, errors, anonymous, actions } = useFormContext();
   const value = useAnswer(answers, view.key);
+  // The year of a month/year pair and a lookup's filled fields re-render this question too.
+  const related = useRelatedAnswers(answers, view);
+  const answerOf = useCallback((key: string) => related(key), [related]);
   const messages = useErrors(errors, view.key);
   const onValueChange = useCallback(
     (next: AnswerValue) => answers.setAnswers({ [view.key]: next }),
@@ -32,7 +53,7 @@ const QuestionSlot = memo(function QuestionSlot({ view }: { view: QuestionView }
     <Renderer
       view={view as QuestionRendererProps['view']}
       value={value}
-      answerOf={answers.getAnswer}
+      answerOf={answerOf}
       onValueChange={onValueChange}
       onAnswersChange={onAnswersChange}
       onBlur={onBlur}

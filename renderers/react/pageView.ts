@@ -18,7 +18,7 @@ export function viewSignature(nodes: readonly ViewNode[]): string {
   for (const node of nodes) {
     switch (node.kind) {
       case 'question':
-        out += `q${node.key}`;
+        out += `q${node.key}${node.required ? '*' : ''}`;
         if (node.options) out += `(${node.options.length}:${node.options[1]?.value ?? ''})`;
         if (node.content.length > 0) out += `{${viewSignature(node.content)}}`;
         break;

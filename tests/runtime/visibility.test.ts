@@ -347,3 +347,38 @@ describe('the institution definition (SPEC 4.7)', () => {
     ).toEqual(['parent_address_line_1', 'parent_city']);
   });
 });
+
+describe('required, resolved for the current answers', () => {
+  const requiredOf = (answers: Record<string, unknown>, key: string) => {
+    const find = (nodes: readonly ViewNode[]): boolean | undefined => {
+      for (const node of nodes) {
+        if (node.kind === 'question' && node.key === key) return node.required;
+        const children =
+          node.kind === 'repeat'
+            ? node.instances.flatMap((i) => i.children)
+            : 'children' in node
+              ? node.children
+              : [];
+        const inner = find([...children, ...(node.kind === 'question' ? node.content : [])]);
+        if (inner !== undefined) return inner;
+      }
+      return undefined;
+    };
+    return find(visibleView(applicationDefinition, answers).flatMap((page) => page.children));
+  };
+
+  it('marks always-required questions and leaves optional ones', () => {
+    expect(requiredOf({}, 'first_name')).toBe(true);
+    expect(requiredOf({}, 'middle_name')).toBe(false);
+    expect(requiredOf({}, 'legal_agree')).toBe(true);
+  });
+
+  it('follows conditional rules: home phone is required only while no other number is given', () => {
+    expect(requiredOf({}, 'phone_home')).toBe(true);
+    expect(requiredOf({ phone_mobile: '(212) 555-0123' }, 'phone_home')).toBe(false);
+    expect(requiredOf({}, 'phone_mobile')).toBe(false);
+    expect(requiredOf({ optin_sms_ind: true }, 'phone_mobile')).toBe(true);
+    expect(requiredOf({ country: 'USA' }, 'zip')).toBe(true);
+    expect(requiredOf({ country: 'FRA' }, 'zip')).toBe(false);
+  });
+});
