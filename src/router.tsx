@@ -1,15 +1,15 @@
 /** SPEC 2.1: the route table. The root and unknown paths go to the default route, keeping the query string. */
-import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+} from '@tanstack/react-router';
 import { applicationDefinition } from '../definitions';
 import { AppShell } from './AppShell';
 import { ErrorScreen } from './chrome/ErrorScreen';
-import { ConfirmCard } from './features/account/ConfirmCard';
-import { ForgotCard } from './features/account/ForgotCard';
-import { LoginCard } from './features/account/LoginCard';
-import { ResetCard } from './features/account/ResetCard';
-import { SignupCard } from './features/account/SignupCard';
 import { ApplicationLayout } from './features/application/ApplicationLayout';
-import { CompletionPage } from './features/application/CompletionPage';
 import { FormPage } from './features/application/FormPage';
 import './session/navigationState';
 
@@ -44,18 +44,42 @@ const pageRoutes = applicationDefinition.pages.map((page) =>
     component: () => <FormPage pageId={page.id} />,
   }),
 );
+// Screens the first page does not need load on demand.
 const completionRoute = createRoute({
   getParentRoute: () => applicationRoute,
   path: '/completion',
-  component: CompletionPage,
+  component: lazyRouteComponent(
+    () => import('./features/application/CompletionPage'),
+    'CompletionPage',
+  ),
 });
 
 const accountRoutes = [
-  createRoute({ getParentRoute: () => rootRoute, path: '/signup', component: SignupCard }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/confirm', component: ConfirmCard }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/login', component: LoginCard }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/forgot', component: ForgotCard }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/reset', component: ResetCard }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/signup',
+    component: lazyRouteComponent(() => import('./features/account/SignupCard'), 'SignupCard'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/confirm',
+    component: lazyRouteComponent(() => import('./features/account/ConfirmCard'), 'ConfirmCard'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/login',
+    component: lazyRouteComponent(() => import('./features/account/LoginCard'), 'LoginCard'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/forgot',
+    component: lazyRouteComponent(() => import('./features/account/ForgotCard'), 'ForgotCard'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/reset',
+    component: lazyRouteComponent(() => import('./features/account/ResetCard'), 'ResetCard'),
+  }),
 ];
 
 const routeTree = rootRoute.addChildren([

@@ -3,11 +3,13 @@
  * figures and fails when a target is missed.
  */
 import { runAnswersBench } from './answers.bench';
+import { runBundleBench } from './bundle.bench';
 import { runRuntimeBench } from './runtime.bench';
 
 const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
   ['runtime (issue 2)', runRuntimeBench],
   ['autosave load (issue 3)', runAnswersBench],
+  ['bundle size (issue 4)', runBundleBench],
 ];
 
 const only = process.argv[2];

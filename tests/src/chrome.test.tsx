@@ -1,0 +1,323 @@
+// @vitest-environment jsdom
+/**
+ * The shared chrome (SPEC 2.6, 2.7, 2.8, 9): toasts, footer dialogs, the account popover, the
+ * error and loading screens.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { institutionConfig } from '../../definitions/config';
+import { AccountPopover } from '../../src/chrome/AccountPopover';
+import { ErrorScreen, NotFoundOrErrorFallback } from '../../src/chrome/ErrorScreen';
+import { Footer } from '../../src/chrome/Footer';
+import { LoadingScreen } from '../../src/chrome/LoadingScreen';
+import {
+  DEFAULT_TOAST_MS,
+  ERROR_BOUNDARY_TOAST_MS,
+  ToastProvider,
+  useToast,
+} from '../../src/chrome/toast';
+import type { ToastOptions } from '../../src/chrome/toast';
+import { installDomShims, renderWithRouter, userState } from './renderWithRouter';
+
+installDomShims();
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+async function expectNoAxeViolations(context: Element) {
+  const results = await axe.run(context);
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+    ),
+  ).toEqual([]);
+}
+
+const ANSWERS = { first_name: 'Ada', us_citizen: true };
+
+describe('toasts', () => {
+  function ShowButton({ toast }: { toast: ToastOptions }) {
+    const { show } = useToast();
+    return (
+      <button type="button" onClick={() => show(toast)}>
+        Show
+      </button>
+    );
+  }
+
+  function renderToast(toast: ToastOptions) {
+    return render(
+      <ToastProvider>
+        <main>
+          <ShowButton toast={toast} />
+        </main>
+      </ToastProvider>,
+    );
+  }
+
+  it('keeps the SPEC 9 durations', () => {
+    expect(DEFAULT_TOAST_MS).toBe(5_000);
+    expect(ERROR_BOUNDARY_TOAST_MS).toBe(300_000);
+  });
+
+  it('shows a labelled toast with its title, message and a Close button that calls onClose', async () => {
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderToast({
+      title: 'Sign Up Card Error',
+      label: 'Sign Up Card Error',
+      description: 'Something failed.',
+      severity: 'error',
+      onClose,
+    });
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    const toast = await screen.findByRole('listitem', { name: 'Sign Up Card Error' });
+    expect(toast.getAttribute('data-severity')).toBe('error');
+    expect(within(toast).getByText('Something failed.')).toBeTruthy();
+    await expectNoAxeViolations(screen.getByRole('region', { name: 'Notifications' }));
+
+    await user.click(within(toast).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('listitem')).toBeNull());
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes by itself after 5 seconds by default', () => {
+    vi.useFakeTimers();
+    const onClose = vi.fn();
+    renderToast({ title: 'Success', description: 'Saved.', severity: 'success', onClose });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    act(() => vi.advanceTimersByTime(DEFAULT_TOAST_MS - 100));
+    expect(screen.getByText('Saved.')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText('Saved.')).toBeNull();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a toast for its own duration', () => {
+    vi.useFakeTimers();
+    renderToast({
+      title: 'Error',
+      description: 'Boundary.',
+      severity: 'error',
+      duration: ERROR_BOUNDARY_TOAST_MS,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    act(() => vi.advanceTimersByTime(ERROR_BOUNDARY_TOAST_MS - 1_000));
+    expect(screen.getByText('Boundary.')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(screen.queryByText('Boundary.')).toBeNull();
+  });
+
+  it('throws a named error outside its provider', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<ShowButton toast={{ title: 'x', severity: 'success' }} />)).toThrowError(
+      /useToast must be used inside <ToastProvider>/,
+    );
+    spy.mockRestore();
+  });
+});
+
+describe('footer and its dialogs', () => {
+  it('shows the institution address', async () => {
+    const { container } = render(<Footer />);
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.textContent).toContain(institutionConfig.partner_name);
+    expect(footer.textContent).toContain(institutionConfig.address.line_1);
+    expect(footer.textContent).toContain(
+      `${institutionConfig.address.city}, ${institutionConfig.address.state} ${institutionConfig.address.zip}`,
+    );
+    await expectNoAxeViolations(container);
+  });
+
+  it('opens Help with the help mailto subject, a PDF reader link and the contact details', async () => {
+    const user = userEvent.setup();
+    render(<Footer />);
+    const opener = screen.getByRole('button', { name: 'Help' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Help' });
+
+    expect(dialog.textContent).toContain(
+      'For technical assistance using this application, please email us at',
+    );
+    const mail = within(dialog).getByRole('link', { name: institutionConfig.help_email });
+    const href = mail.getAttribute('href') ?? '';
+    expect(href).toBe(
+      `mailto:${institutionConfig.help_email}?subject=Help%20ID%3A%20Northfield%20College%20Application%20(please%20keep%20this%20as%20your%20subject)`,
+    );
+    expect(decodeURIComponent(new URL(href).searchParams.get('subject') ?? '')).toBe(
+      'Help ID: Northfield College Application (please keep this as your subject)',
+    );
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /PDF reader/ })
+        .getAttribute('href'),
+    ).toBe(institutionConfig.links.pdf_reader);
+    expect(within(dialog).getByRole('heading', { name: 'Contact Us' })).toBeTruthy();
+    expect(dialog.textContent).toContain('Office of Admission');
+    expect(dialog.textContent).toContain(institutionConfig.phone);
+    expect(dialog.textContent).toContain(institutionConfig.address.line_1);
+    await expectNoAxeViolations(dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('opens the Privacy Policy and Cookie Notice with browser help links and a copyright line', async () => {
+    const user = userEvent.setup();
+    render(<Footer />);
+    const opener = screen.getByRole('button', { name: 'Privacy Policy and Cookie Notice' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Privacy Policy and Cookie Notice',
+    });
+    for (const browser of ['Chrome', 'Firefox', 'Safari', 'Edge'])
+      expect(
+        within(dialog)
+          .getByRole('link', { name: new RegExp(browser) })
+          .getAttribute('href'),
+      ).toMatch(/^https:\/\//);
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /privacy policy/ })
+        .getAttribute('href'),
+    ).toBe(institutionConfig.privacy_policy_url);
+    expect(
+      within(dialog).getByText(`© ${new Date().getFullYear()} ${institutionConfig.partner_name}`),
+    ).toBeTruthy();
+    await expectNoAxeViolations(dialog);
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+  });
+});
+
+describe('account popover', () => {
+  it('offers Sign In and Create Account carrying the answers when logged out', async () => {
+    const onLogout = vi.fn();
+    const { router, container } = renderWithRouter({
+      path: '/about',
+      component: () => (
+        <AccountPopover
+          loggedIn={false}
+          username={null}
+          studentAnswers={ANSWERS}
+          onLogout={onLogout}
+        />
+      ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    const popover = await screen.findByRole('dialog', { name: 'Account' });
+    expect(within(popover).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+      '/login',
+    );
+    expect(within(popover).getByRole('link', { name: 'Create Account' }).getAttribute('href')).toBe(
+      '/signup',
+    );
+    expect(within(popover).queryByRole('button', { name: 'Log Out' })).toBeNull();
+    await expectNoAxeViolations(popover);
+    await expectNoAxeViolations(container);
+
+    await user.click(within(popover).getByRole('link', { name: 'Create Account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signup'));
+    expect(userState(router.state.location.state)).toEqual({ studentAnswers: ANSWERS });
+    expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull();
+  });
+
+  it('carries the answers to /login from Sign In', async () => {
+    const { router } = renderWithRouter({
+      path: '/about',
+      component: () => (
+        <AccountPopover
+          loggedIn={false}
+          username={null}
+          studentAnswers={ANSWERS}
+          onLogout={vi.fn()}
+        />
+      ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('link', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(userState(router.state.location.state)).toEqual({ studentAnswers: ANSWERS });
+  });
+
+  it('shows the username and a Log Out button when logged in', async () => {
+    const onLogout = vi.fn();
+    renderWithRouter({
+      path: '/about',
+      component: () => (
+        <AccountPopover
+          loggedIn
+          username="ada@example.com"
+          studentAnswers={{}}
+          onLogout={onLogout}
+        />
+      ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    const popover = await screen.findByRole('dialog', { name: 'Account' });
+    expect(within(popover).getByText('ada@example.com')).toBeTruthy();
+    expect(popover.querySelector('svg')).not.toBeNull();
+    expect(within(popover).queryByRole('link', { name: 'Sign In' })).toBeNull();
+    await expectNoAxeViolations(popover);
+
+    await user.click(within(popover).getByRole('button', { name: 'Log Out' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('error and loading screens', () => {
+  it('shows the root error screen (SPEC 2.8)', async () => {
+    const { container } = render(
+      <main>
+        <ErrorScreen />
+      </main>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong.' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The issue that caused you to see this has been logged. We will get it fixed as soon as possible.',
+      ),
+    ).toBeTruthy();
+    await expectNoAxeViolations(container);
+  });
+
+  it('shows the generic fallback with a status or a message', async () => {
+    const { container, rerender } = render(
+      <main>
+        <NotFoundOrErrorFallback status={404} />
+      </main>,
+    );
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(screen.getByText('404 Not Found')).toBeTruthy();
+    await expectNoAxeViolations(container);
+    rerender(<NotFoundOrErrorFallback status={405} />);
+    expect(screen.getByText('405 Method Not Allowed')).toBeTruthy();
+    rerender(<NotFoundOrErrorFallback status={400} />);
+    expect(screen.getByText('400 Bad Request')).toBeTruthy();
+    rerender(<NotFoundOrErrorFallback error={new Error('Boom')} />);
+    expect(screen.getByText('Boom')).toBeTruthy();
+  });
+
+  it('shows a loading status', async () => {
+    const { container } = render(
+      <main>
+        <LoadingScreen />
+      </main>,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    await expectNoAxeViolations(container);
+  });
+});
