@@ -145,4 +145,69 @@ describe('the applicant in Chromium', () => {
       await context.close();
     }
   }, 90_000);
+
+  it('loads temporary answers from ?token= and removes the token from the address', async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      const issued = await page.request.post('/public/tmp', {
+        data: { answers: { first_name: 'Token', last_name: 'Holder' } },
+      });
+      const { token } = (await issued.json()) as { token: string };
+      await page.goto(`/?token=${token}`);
+      await page.waitForURL((url) => url.pathname === '/about' && !url.search.includes('token'));
+      await expect
+        .poll(() => page.getByLabel('First Name', { exact: true }).first().inputValue())
+        .toBe('Token');
+      expect(page.url()).not.toContain(token);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('handles an ended session, logs out, and resumes on the last page after logging in again', async () => {
+    const { context, page } = await e2e.newPage();
+    const email = 'resumer@example.com';
+    try {
+      const api = page.request;
+      await api.post('/public/signup', { data: { username: email, password: PASSWORD } });
+      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
+      await api.post('/public/confirm', { data: { username: email, code } });
+      await api.post('/public/login', { data: { username: email, password: PASSWORD } });
+
+      // Go to Your Education: the last page is recorded on the server.
+      await page.goto('/about');
+      await page.getByRole('button', { name: 'Save & Continue' }).click();
+      await page.waitForURL('**/education');
+
+      // The server ends the session after 15 idle minutes: the next call answers 401.
+      e2e.server.clock.advance(16 * 60 * 1000);
+      await page.getByRole('button', { name: 'Save & Continue' }).click();
+      await page.waitForURL('**/login');
+      await expect
+        .poll(() =>
+          page
+            .getByRole('alert')
+            .filter({
+              hasText: 'Your session is invalid. Please clear your cookies and login again.',
+            })
+            .count(),
+        )
+        .toBe(1);
+      await shot(page, 'login-session-invalid');
+
+      // Log in again: back on the last page recorded.
+      await page.getByLabel('Email Address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL('**/education');
+
+      // Log out from the account popover.
+      await page.getByRole('button', { name: 'Account' }).click();
+      await page.getByRole('button', { name: 'Log Out' }).click();
+      await page.waitForURL('**/login');
+      expect((await page.request.get('/api/profile')).status()).toBe(401);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 });

@@ -4,7 +4,13 @@
  * what they need through ApplicationContext.
  */
 import { useForm } from '@tanstack/react-form';
-import { Outlet, useLocation, useNavigate, useRouterState } from '@tanstack/react-router';
+import {
+  Outlet,
+  useLocation,
+  useNavigate,
+  useRouterState,
+  useSearch,
+} from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -47,6 +53,7 @@ import { PROFILE_KEY, useProfile } from './api/profile';
 import { saveAnswersRequest } from './api/saveAnswers';
 import { submitRequest } from './api/submit';
 import { usePutTab, useTabs } from './api/tabs';
+import { useTmpAnswers } from './api/tmpAnswers';
 import { postValidationsRequest } from './api/validations';
 import { usePostWebStatus } from './api/webStatus';
 import { formAnswerSource, type FormAnswerSource } from './answerSource';
@@ -79,15 +86,33 @@ export function ApplicationLayout() {
   const counts = useAddAnotherCounts(loggedIn);
   const tabs = useTabs(loggedIn);
   const carried = useRouterState({ select: (s) => s.location.state.studentAnswers });
+  // SPEC 2.1: ?token= loads an anonymous visitor's temporary answers.
+  const search = useSearch({ strict: false }) as { token?: unknown };
+  const token = !loggedIn && typeof search.token === 'string' ? search.token : undefined;
+  const tmp = useTmpAnswers(token);
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [tmpAnswers, setTmpAnswers] = useState<StudentAnswers>({});
+  useEffect(() => {
+    if (!token || tmp.isPending) return;
+    if (tmp.isError) {
+      toast.show({ title: notices.errorTitle, description: tmp.error.message, severity: 'error' });
+    } else {
+      setTmpAnswers(tmp.data.answers as StudentAnswers);
+    }
+    // The token leaves the address bar once used (it must not linger in history or referrers).
+    void navigate({ to: '.', search: {}, replace: true, state: (s) => s });
+  }, [token, tmp.isPending, tmp.isError, tmp.error, tmp.data, toast, navigate]);
   if (loggedIn && (profile.isPending || counts.isPending || tabs.isPending))
     return <LoadingScreen />;
+  if (token) return <LoadingScreen />;
   return (
     <ApplicationForm
       loggedIn={loggedIn}
       profile={loggedIn ? (profile.data ?? null) : null}
       savedCounts={counts.data ?? {}}
       savedTabs={tabs.data ?? {}}
-      carried={carried ?? {}}
+      carried={{ ...tmpAnswers, ...(carried ?? {}) }}
     />
   );
 }
