@@ -73,13 +73,19 @@ export const completion = {
       text: `Complete the Free Application for Federal Student Aid (FAFSA) with our school code ${institutionConfig.codes.fafsa}.`,
       links: [
         { label: 'FAFSA', href: institutionConfig.links.fafsa },
-        { label: 'Financial aid at ' + institutionConfig.partner_name, href: institutionConfig.links.financial_aid },
+        {
+          label: 'Financial aid at ' + institutionConfig.partner_name,
+          href: institutionConfig.links.financial_aid,
+        },
       ],
     },
     {
       title: `Explore ${institutionConfig.partner_name}`,
       text: 'Plan a visit, meet your admission counselor and see what campus life is like.',
-      link: { label: `Explore ${institutionConfig.partner_name}`, href: institutionConfig.links.explore },
+      link: {
+        label: `Explore ${institutionConfig.partner_name}`,
+        href: institutionConfig.links.explore,
+      },
     },
   ],
 } as const;
@@ -93,3 +99,21 @@ export const notices = {
   tabsFailed: (defaultTab: string) => `Error handling tabs for ${defaultTab}`,
   summaryNoPage: 'This answer belongs to no page of the application.',
 } as const;
+
+/**
+ * SPEC 2.7: a notice shown only from `start` (inclusive) until `end` (exclusive), for example a
+ * deadline reminder. ISO instants; none configured means none shown.
+ */
+export const datedAlerts: readonly {
+  readonly id: string;
+  readonly start: string;
+  readonly end: string;
+  readonly text: string;
+}[] = [
+  {
+    id: 'regular-decision-deadline',
+    start: '2026-11-15T00:00:00-05:00',
+    end: '2027-01-16T00:00:00-05:00',
+    text: 'Regular decision deadline: submit your application by January 15 to be considered for our first round of scholarships.',
+  },
+];

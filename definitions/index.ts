@@ -29,4 +29,4 @@ export {
 } from './config';
 export type { InstitutionConfig } from './config';
 export { messages } from './messages';
-export { offer, banner, errorSummary, buttons, completion, notices } from './content';
+export { offer, banner, errorSummary, buttons, completion, notices, datedAlerts } from './content';

@@ -3,6 +3,7 @@ import { Outlet, useNavigate } from '@tanstack/react-router';
 import { institutionConfig } from '../definitions';
 import { serverMessages } from '../contract';
 import { AccountPopover } from './chrome/AccountPopover';
+import { DatedAlerts } from './chrome/DatedAlert';
 import { Footer } from './chrome/Footer';
 import { ToastProvider } from './chrome/toast';
 import { useLogout } from './features/account/api/logout';
@@ -22,6 +23,7 @@ export function AppShell() {
           <p className={styles.brand}>{institutionConfig.application_title}</p>
           <HeaderAccount />
         </header>
+        <DatedAlerts />
         <main id="main" className={styles.content} tabIndex={-1}>
           <Outlet />
         </main>

@@ -5,8 +5,10 @@ import { createRoot } from 'react-dom/client';
 import { SESSION_INVALID_MESSAGE } from '../contract';
 import { createQueryClient } from './api/queryClient';
 import { createAppRouter } from './router';
+import { applyInstitutionColors } from './theme';
 import './styles/theme.css';
 
+applyInstitutionColors();
 const router = createAppRouter();
 /** SPEC 2.2: any 401 clears all cached data and goes to /login with the session-invalid message. */
 let redirecting = false;
