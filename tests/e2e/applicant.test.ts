@@ -210,4 +210,46 @@ describe('the applicant in Chromium', () => {
       await context.close();
     }
   }, 90_000);
+
+  it('passes axe on every other screen, dialogs open, and on a 360 px phone', async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      for (const path of [
+        '/education',
+        '/final-steps',
+        '/forgot',
+        '/reset?username=a%40example.com&id=abc',
+      ]) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expectNoAxeViolations(page, path);
+      }
+      await page.goto('/about');
+      await page.getByRole('button', { name: 'Help' }).click();
+      await expect.poll(() => page.getByRole('dialog', { name: 'Help' }).count()).toBe(1);
+      await expectNoAxeViolations(page, 'the Help dialog');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Privacy Policy and Cookie Notice' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+      await expectNoAxeViolations(page, 'the Privacy dialog');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Account' }).click();
+      await expectNoAxeViolations(page, 'the account popover');
+      await page.keyboard.press('Escape');
+
+      await page.setViewportSize({ width: 360, height: 740 });
+      for (const path of ['/about', '/signup']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `horizontal scroll on ${path} at 360 px`).toBeLessThanOrEqual(0);
+        await expectNoAxeViolations(page, `${path} at 360 px`);
+      }
+      await shot(page, 'signup-phone');
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 });
