@@ -1,15 +1,19 @@
 /** The shared chrome of every screen (SPEC 1): header with the account popover, the page, the footer. */
+import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from '@tanstack/react-router';
+import { useRef } from 'react';
 import { institutionConfig } from '../definitions';
-import { serverMessages } from '../contract';
+import { INACTIVITY_MESSAGE, serverMessages } from '../contract';
 import { AccountPopover } from './chrome/AccountPopover';
 import { DatedAlerts } from './chrome/DatedAlert';
 import { Footer } from './chrome/Footer';
+import { InactivityGuard } from './chrome/InactivityGuard';
 import { ToastProvider } from './chrome/toast';
 import { useLogout } from './features/account/api/logout';
 import { useProfile } from './features/application/api/profile';
 import { anonymousAnswers, forgetAnonymousAnswers } from './session/anonymousAnswers';
 import { hasIndicatorCookie } from './session/cookies';
+import { flushUnsaved } from './session/flush';
 import styles from './AppShell.module.css';
 
 export function AppShell() {
@@ -38,19 +42,36 @@ function HeaderAccount() {
   const profile = useProfile(loggedIn);
   const logout = useLogout();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const inFlight = useIsFetching() + useIsMutating();
+  const busy = useRef(false);
+  busy.current = inFlight > 0;
+
+  const endSession = (state: { successMessage?: string; errorMessage?: string }) => {
+    void flushUnsaved().then(() =>
+      logout.mutate(undefined, {
+        onSettled: () => {
+          forgetAnonymousAnswers();
+          queryClient.clear();
+          void navigate({ to: '/login', state });
+        },
+      }),
+    );
+  };
+
   return (
-    <AccountPopover
-      loggedIn={loggedIn}
-      username={profile.data?.username ?? null}
-      studentAnswers={anonymousAnswers()}
-      onLogout={() =>
-        logout.mutate(undefined, {
-          onSuccess: () => {
-            forgetAnonymousAnswers();
-            void navigate({ to: '/login', state: { successMessage: serverMessages.loggedOut } });
-          },
-        })
-      }
-    />
+    <>
+      <AccountPopover
+        loggedIn={loggedIn}
+        username={profile.data?.username ?? null}
+        studentAnswers={anonymousAnswers()}
+        onLogout={() => endSession({ successMessage: serverMessages.loggedOut })}
+      />
+      <InactivityGuard
+        enabled={loggedIn}
+        busy={() => busy.current}
+        onLogout={() => endSession({ errorMessage: INACTIVITY_MESSAGE })}
+      />
+    </>
   );
 }

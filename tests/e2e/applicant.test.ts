@@ -252,4 +252,49 @@ describe('the applicant in Chromium', () => {
       await context.close();
     }
   }, 90_000);
+
+  it('after 14 idle minutes asks "Still working?", at 15 saves what was typed and logs out', async () => {
+    const { context, page } = await e2e.newPage();
+    const email = 'idle@example.com';
+    try {
+      const api = page.request;
+      await api.post('/public/signup', { data: { username: email, password: PASSWORD } });
+      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
+      await api.post('/public/confirm', { data: { username: email, code } });
+      await api.post('/public/login', { data: { username: email, password: PASSWORD } });
+
+      await page.clock.install();
+      await page.goto('/about');
+      await page.getByLabel('First Name', { exact: true }).first().fill('Unsaved');
+      await page.clock.fastForward('14:01');
+      const dialog = page.getByRole('alertdialog', { name: 'Still working?' });
+      await expect.poll(() => dialog.count()).toBe(1);
+      await expectNoAxeViolations(page, 'the inactivity dialog');
+      await shot(page, 'inactivity-dialog');
+
+      await page.clock.fastForward('01:00');
+      await page.waitForURL('**/login');
+      await expect
+        .poll(() =>
+          page.getByText('You have been automatically logged out due to inactivity.').count(),
+        )
+        .toBeGreaterThan(0);
+
+      // What was typed was saved before the logout.
+      const again = await e2e.browser.newContext({ baseURL: e2e.origin });
+      try {
+        await again.request.post('/public/login', {
+          data: { username: email, password: PASSWORD },
+        });
+        const profile = (await (await again.request.get('/api/profile')).json()) as {
+          answer: Record<string, unknown>;
+        };
+        expect(profile.answer.first_name).toBe('Unsaved');
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 });

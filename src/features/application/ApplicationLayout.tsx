@@ -45,6 +45,7 @@ import {
   keepAnonymousAnswers,
 } from '../../session/anonymousAnswers';
 import { hasIndicatorCookie } from '../../session/cookies';
+import { registerFlush } from '../../session/flush';
 import type { StudentAnswers } from '../../session/navigationState';
 import { clientSnapshot, type ClientSnapshot } from '../../session/snapshot';
 import { useAddAnotherCounts, usePutAddAnother } from './api/addAnother';
@@ -200,6 +201,12 @@ function ApplicationForm(props: {
       throw error;
     }
   }, [answers, loggedIn]);
+
+  // Unsaved answers are saved before any logout (REQ-R-5).
+  useEffect(() => {
+    registerFlush(saveDirty);
+    return () => registerFlush(null);
+  }, [saveDirty]);
 
   const report = useCallback(
     (error: unknown) => {

@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponse } from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+import { apiRequest, UnauthorizedError } from '../../../api/client';
 
-/** GET /api/logout (SPEC 7.2); a failure goes to the error boundary (SPEC 8). */
+/**
+ * GET /api/logout (SPEC 7.2); a failure goes to the error boundary (SPEC 8), except a 401: the
+ * session is already gone, which is what logging out wanted.
+ */
 export function logoutRequest() {
   return apiRequest('GET', '/api/logout', messageResponse);
 }
@@ -11,7 +14,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logoutRequest,
-    throwOnError: true,
+    throwOnError: (error) => !(error instanceof UnauthorizedError),
     onSettled: () => queryClient.clear(),
   });
 }
