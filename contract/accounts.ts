@@ -39,11 +39,12 @@ export const resetBody = z
     confirm_password: z.string().max(MAX_PASSWORD_LENGTH),
     id: z.string().min(1, accountMessages.resetIdMissing).max(200),
   })
-  // zod 4 skips refinements while a key is missing unless told otherwise: check matching anyway.
+  // zod 4 skips refinements while a key is missing unless told otherwise: check matching anyway,
+  // whenever the payload is an object at all (a JSON null must be a 400, not a crash).
   .refine((body) => body.password === body.confirm_password, {
     message: accountMessages.passwordsMatch,
     path: ['confirm_password'],
-    when: () => true,
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
 
 export type SignupBody = z.infer<typeof signupBody>;

@@ -252,4 +252,29 @@ describe.each(databaseKinds)('the per-address rate limit of /public/* on %s', (d
     });
     expect(limited.headers.get('x-content-type-options')).toBe('nosniff');
   });
+
+  describe('bodies that are not objects', () => {
+    it('answer 400, never 500, on every account call and save', async () => {
+      const server = await startServer();
+      try {
+        for (const path of [
+          '/public/signup',
+          '/public/confirm',
+          '/public/resend-confirm',
+          '/public/login',
+          '/public/forgot-password',
+          '/public/reset-password',
+          '/public/tmp',
+        ]) {
+          for (const body of ['null', '[]', '"text"', '42']) {
+            const response = await server.client().request('POST', path, body);
+            expect(response.status, `${path} with ${body}`).toBe(400);
+            expect(typeof response.body.message).toBe('string');
+          }
+        }
+      } finally {
+        await server.close();
+      }
+    });
+  });
 });
