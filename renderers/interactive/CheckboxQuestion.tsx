@@ -25,6 +25,7 @@ export function CheckboxQuestion({
           checked={checked}
           data-state={checked ? 'checked' : 'unchecked'}
           onChange={(event) => onValueChange(event.target.checked)}
+          aria-required={view.required || undefined}
           {...controlProps(ids, question.help, errors)}
         />
         <label htmlFor={ids.input} className={styles.choiceLabel}>

@@ -18,7 +18,13 @@ export function DateQuestion({
   const { question } = view;
   const text = textOf(value);
   return (
-    <Field ids={ids} label={question.label} help={question.help} errors={errors}>
+    <Field
+      ids={ids}
+      label={question.label}
+      required={view.required}
+      help={question.help}
+      errors={errors}
+    >
       <input
         id={ids.input}
         name={view.key}
@@ -30,6 +36,7 @@ export function DateQuestion({
           const next = event.target.value;
           onValueChange(isIsoDate(next) ? next : '');
         }}
+        aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors)}
       />
     </Field>

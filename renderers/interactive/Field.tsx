@@ -60,17 +60,29 @@ export function Help({ id, help }: { id: string; help: string | undefined }) {
 interface FrameProps {
   readonly ids: Ids;
   readonly label: string;
+  /** Shows the required marker (the control itself carries `aria-required`). */
+  readonly required?: boolean;
   readonly help: string | undefined;
   readonly errors: readonly string[];
   readonly children: ReactNode;
 }
 
 /** A single control with `<label for>`. */
-export function Field({ ids, label, help, errors, children }: FrameProps) {
+/** A visible asterisk; screen readers hear `aria-required` on the control instead. */
+function RequiredMark({ required }: { required: boolean | undefined }) {
+  return required ? (
+    <span className={styles.required} aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null;
+}
+
+export function Field({ ids, label, required, help, errors, children }: FrameProps) {
   return (
     <div className={styles.field} data-state={errors.length > 0 ? 'invalid' : 'valid'}>
       <label htmlFor={ids.input} className={styles.label}>
         {label}
+        <RequiredMark required={required} />
       </label>
       <Help id={ids.help} help={help} />
       <ErrorList id={ids.errors} errors={errors} />
@@ -83,6 +95,7 @@ export function Field({ ids, label, help, errors, children }: FrameProps) {
 export function FieldSet({
   ids,
   label,
+  required,
   help,
   errors,
   children,
@@ -95,7 +108,10 @@ export function FieldSet({
       className={cx(styles.field, styles.fieldset, className)}
       data-state={errors.length > 0 ? 'invalid' : 'valid'}
     >
-      <legend className={cx(styles.label, styles.legend)}>{label}</legend>
+      <legend className={cx(styles.label, styles.legend)}>
+        {label}
+        <RequiredMark required={required} />
+      </legend>
       <Help id={ids.help} help={help} />
       <ErrorList id={ids.errors} errors={errors} />
       {children}

@@ -19,7 +19,13 @@ export function LookupQuestion({
 }: QuestionRendererProps<'lookup'>) {
   const { question } = view;
   return (
-    <Field ids={ids} label={question.label} help={question.help} errors={errors}>
+    <Field
+      ids={ids}
+      label={question.label}
+      required={view.required}
+      help={question.help}
+      errors={errors}
+    >
       <input
         id={ids.input}
         name={view.key}
@@ -30,6 +36,7 @@ export function LookupQuestion({
         autoComplete="off"
         data-category={question.category}
         onChange={(event) => onValueChange(event.target.value)}
+        aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors)}
       />
     </Field>

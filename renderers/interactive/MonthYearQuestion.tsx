@@ -26,9 +26,18 @@ export function MonthYearQuestion({
   const months = view.monthOptions ?? [];
   const years = view.options ?? [];
   const yearId = fieldIds(yearKey).input;
-  const described = controlProps(ids, question.help, errors);
+  const described = {
+    ...controlProps(ids, question.help, errors),
+    'aria-required': view.required || undefined,
+  };
   return (
-    <FieldSet ids={ids} label={question.label} help={question.help} errors={errors}>
+    <FieldSet
+      ids={ids}
+      label={question.label}
+      required={view.required}
+      help={question.help}
+      errors={errors}
+    >
       <div className={styles.pair}>
         <div className={styles.pairItem}>
           <label htmlFor={ids.input} className={styles.subLabel}>

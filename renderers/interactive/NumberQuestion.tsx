@@ -24,7 +24,13 @@ export function NumberQuestion({
     (bound) => bound !== undefined && !Number.isInteger(bound),
   );
   return (
-    <Field ids={ids} label={question.label} help={question.help} errors={errors}>
+    <Field
+      ids={ids}
+      label={question.label}
+      required={view.required}
+      help={question.help}
+      errors={errors}
+    >
       <input
         id={ids.input}
         name={view.key}
@@ -35,6 +41,7 @@ export function NumberQuestion({
         className={cx(styles.input, styles.short)}
         value={textOf(value)}
         onChange={(event) => onValueChange(event.target.value)}
+        aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors)}
       />
     </Field>

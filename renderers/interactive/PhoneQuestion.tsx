@@ -16,7 +16,13 @@ export function PhoneQuestion({
 }: QuestionRendererProps<'phone'>) {
   const { question } = view;
   return (
-    <Field ids={ids} label={question.label} help={question.help} errors={errors}>
+    <Field
+      ids={ids}
+      label={question.label}
+      required={view.required}
+      help={question.help}
+      errors={errors}
+    >
       <PatternFormat
         id={ids.input}
         name={view.key}
@@ -31,6 +37,7 @@ export function PhoneQuestion({
           if (source.source !== 'event') return;
           onValueChange(formatDigits(values.value, PHONE_FORMAT));
         }}
+        aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors)}
       />
     </Field>

@@ -21,9 +21,11 @@ export function RadioQuestion({
     <FieldSet
       ids={ids}
       label={question.label}
+      required={view.required}
       help={question.help}
       errors={errors}
       role="radiogroup"
+      aria-required={view.required || undefined}
       aria-describedby={describedBy(ids, question.help, errors)}
       aria-invalid={errors.length > 0 ? true : undefined}
     >

@@ -15,13 +15,20 @@ export function SelectQuestion({
   const { question } = view;
   const options = view.options ?? [];
   return (
-    <Field ids={ids} label={question.label} help={question.help} errors={errors}>
+    <Field
+      ids={ids}
+      label={question.label}
+      required={view.required}
+      help={question.help}
+      errors={errors}
+    >
       <select
         id={ids.input}
         name={view.key}
         className={styles.select}
         value={chosenValue(options, value)}
         onChange={(event) => onAnswersChange(choiceAnswers(view, event.target.value))}
+        aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors)}
       >
         <Options options={options} />

@@ -23,7 +23,13 @@ export function SsnQuestion({
   const { question } = view;
   const [shown, setShown] = useState(false);
   return (
-    <Field ids={ids} label={question.label} help={question.help} errors={errors}>
+    <Field
+      ids={ids}
+      label={question.label}
+      required={view.required}
+      help={question.help}
+      errors={errors}
+    >
       <div className={styles.inputRow}>
         <PatternFormat
           id={ids.input}
@@ -40,6 +46,7 @@ export function SsnQuestion({
             if (source.source !== 'event') return;
             onValueChange(formatDigits(values.value, SSN_FORMAT));
           }}
+          aria-required={view.required || undefined}
           {...controlProps(ids, question.help, errors)}
         />
         <button

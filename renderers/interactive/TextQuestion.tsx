@@ -15,7 +15,13 @@ export function TextQuestion({
 }: QuestionRendererProps<'text'>) {
   const { question } = view;
   return (
-    <Field ids={ids} label={question.label} help={question.help} errors={errors}>
+    <Field
+      ids={ids}
+      label={question.label}
+      required={view.required}
+      help={question.help}
+      errors={errors}
+    >
       <input
         id={ids.input}
         name={view.key}
@@ -26,6 +32,7 @@ export function TextQuestion({
         inputMode={question.inputMode}
         autoComplete={question.autoComplete}
         onChange={(event) => onValueChange(event.target.value)}
+        aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors)}
       />
     </Field>

@@ -24,7 +24,13 @@ export function TextareaQuestion({
   const limit = question.maxLength ?? TEXTAREA_MAX_LENGTH;
   const countId = `${ids.input}--count`;
   return (
-    <Field ids={ids} label={question.label} help={question.help} errors={errors}>
+    <Field
+      ids={ids}
+      label={question.label}
+      required={view.required}
+      help={question.help}
+      errors={errors}
+    >
       <textarea
         id={ids.input}
         name={view.key}
@@ -34,6 +40,7 @@ export function TextareaQuestion({
         rows={question.rows ?? TEXTAREA_ROWS}
         onChange={(event) => onValueChange(event.target.value)}
         onBlur={onBlur}
+        aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors, countId)}
       />
       <p id={countId} className={styles.counter}>

@@ -38,8 +38,8 @@ describe('the applicant in Chromium', () => {
     try {
       await page.goto('/');
       await expect.poll(() => page.url()).toContain('/about');
-      await page.getByLabel('First Name', { exact: true }).first().fill('Maya');
-      await page.getByLabel('Last Name', { exact: true }).first().fill('Okafor');
+      await page.locator('#first_name').fill('Maya');
+      await page.locator('#last_name').fill('Okafor');
       await expectNoAxeViolations(page, '/about (anonymous)');
       await shot(page, 'about-anonymous');
 
@@ -63,17 +63,13 @@ describe('the applicant in Chromium', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
 
       await page.waitForURL('**/about');
-      await expect
-        .poll(() => page.getByLabel('First Name', { exact: true }).first().inputValue())
-        .toBe('Maya');
+      await expect.poll(() => page.locator('#first_name').inputValue()).toBe('Maya');
       await expect.poll(() => page.getByRole('heading', { name: 'Welcome!' }).count()).toBe(1);
       await shot(page, 'about-logged-in');
 
       // The answers were saved to the server: a reload reads them from the profile.
       await page.reload();
-      await expect
-        .poll(() => page.getByLabel('Last Name', { exact: true }).first().inputValue())
-        .toBe('Okafor');
+      await expect.poll(() => page.locator('#last_name').inputValue()).toBe('Okafor');
       await expectNoAxeViolations(page, '/about (logged in)');
     } finally {
       await context.close();
@@ -155,9 +151,7 @@ describe('the applicant in Chromium', () => {
       const { token } = (await issued.json()) as { token: string };
       await page.goto(`/?token=${token}`);
       await page.waitForURL((url) => url.pathname === '/about' && !url.search.includes('token'));
-      await expect
-        .poll(() => page.getByLabel('First Name', { exact: true }).first().inputValue())
-        .toBe('Token');
+      await expect.poll(() => page.locator('#first_name').inputValue()).toBe('Token');
       expect(page.url()).not.toContain(token);
     } finally {
       await context.close();
@@ -265,7 +259,7 @@ describe('the applicant in Chromium', () => {
 
       await page.clock.install();
       await page.goto('/about');
-      await page.getByLabel('First Name', { exact: true }).first().fill('Unsaved');
+      await page.locator('#first_name').fill('Unsaved');
       await page.clock.fastForward('14:01');
       const dialog = page.getByRole('alertdialog', { name: 'Still working?' });
       await expect.poll(() => dialog.count()).toBe(1);

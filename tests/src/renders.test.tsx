@@ -63,7 +63,7 @@ describe('renders per keystroke', () => {
 
   it('re-renders only the field typed into (at most 3 renders), not the page', () => {
     render(<Page />);
-    const input = screen.getAllByLabelText('First Name')[0] as HTMLInputElement;
+    const input = screen.getAllByLabelText(/^First Name/)[0] as HTMLInputElement;
     const questions = [...counts.keys()].filter((name) => !name.startsWith('section:')).length;
     counts.clear();
     pageRenders = 0;
@@ -90,6 +90,20 @@ describe('renders per keystroke', () => {
     act(() => {
       fireEvent.click(no);
     });
-    expect(screen.getAllByLabelText('Address Effective Until').length).toBeGreaterThan(0);
+    expect(screen.getAllByLabelText(/^Address Effective Until/).length).toBeGreaterThan(0);
+  });
+
+  it('marks required questions with aria-required, following the answers', () => {
+    render(<Page />);
+    const first = screen.getAllByLabelText(/^First Name/)[0] as HTMLInputElement;
+    const middle = screen.getAllByLabelText(/^Middle Name/)[0] as HTMLInputElement;
+    const home = screen.getByLabelText(/^Home Phone/);
+    expect(first.getAttribute('aria-required')).toBe('true');
+    expect(middle.hasAttribute('aria-required')).toBe(false);
+    expect(home.getAttribute('aria-required')).toBe('true');
+    act(() => {
+      fireEvent.change(screen.getByLabelText(/^Cell Phone/), { target: { value: '2125550123' } });
+    });
+    expect(screen.getByLabelText(/^Home Phone/).hasAttribute('aria-required')).toBe(false);
   });
 });
