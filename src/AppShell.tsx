@@ -1,13 +1,11 @@
 /** The shared chrome of every screen (SPEC 1): header with the account popover, the page, the footer. */
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from '@tanstack/react-router';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { institutionConfig } from '../definitions';
 import { INACTIVITY_MESSAGE, serverMessages } from '../contract';
-import { AccountPopover } from './chrome/AccountPopover';
 import { DatedAlerts } from './chrome/DatedAlert';
 import { Footer } from './chrome/Footer';
-import { InactivityGuard } from './chrome/InactivityGuard';
 import { ToastProvider } from './chrome/toast';
 import { useLogout } from './features/account/api/logout';
 import { useProfile } from './features/application/api/profile';
@@ -15,6 +13,15 @@ import { anonymousAnswers, forgetAnonymousAnswers } from './session/anonymousAns
 import { hasIndicatorCookie } from './session/cookies';
 import { flushUnsaved } from './session/flush';
 import styles from './AppShell.module.css';
+
+// Loaded on demand: the popover (with its positioning library) and the idle timer (logged in only)
+// are not needed to draw the first page.
+const AccountPopover = lazy(() =>
+  import('./chrome/AccountPopover').then((m) => ({ default: m.AccountPopover })),
+);
+const InactivityGuard = lazy(() =>
+  import('./chrome/InactivityGuard').then((m) => ({ default: m.InactivityGuard })),
+);
 
 export function AppShell() {
   return (
@@ -61,17 +68,23 @@ function HeaderAccount() {
 
   return (
     <>
-      <AccountPopover
-        loggedIn={loggedIn}
-        username={profile.data?.username ?? null}
-        studentAnswers={anonymousAnswers()}
-        onLogout={() => endSession({ successMessage: serverMessages.loggedOut })}
-      />
-      <InactivityGuard
-        enabled={loggedIn}
-        busy={() => busy.current}
-        onLogout={() => endSession({ errorMessage: INACTIVITY_MESSAGE })}
-      />
+      <Suspense fallback={<span className={styles.accountPlaceholder}>Account</span>}>
+        <AccountPopover
+          loggedIn={loggedIn}
+          username={profile.data?.username ?? null}
+          studentAnswers={anonymousAnswers()}
+          onLogout={() => endSession({ successMessage: serverMessages.loggedOut })}
+        />
+      </Suspense>
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <InactivityGuard
+            enabled={loggedIn}
+            busy={() => busy.current}
+            onLogout={() => endSession({ errorMessage: INACTIVITY_MESSAGE })}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
