@@ -8,7 +8,7 @@ const linksOf = (step: Step) => ('links' in step ? step.links : [step.link]);
 
 export function CompletionPage() {
   return (
-    <div className={styles.layout}>
+    <div className={`${styles.layout} ${styles.single}`}>
       <div className={styles.main}>
         <WelcomeBanner />
         <h1 className={styles.pageTitle}>{completion.header}</h1>
