@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { messageResponse } from '../../../../contract';
 import type { AnswersBody } from '../../../../contract';
 import { apiRequest } from '../../../api/client';
 
 /** PUT /api/answer (SPEC 7.2): answers { message }. */
 export function saveAnswersRequest(answers: AnswersBody) {
-  return apiRequest('PUT', '/api/answer', z.object({ message: z.string() }), answers);
+  return apiRequest('PUT', '/api/answer', messageResponse, answers);
 }
 
 export function useSaveAnswers() {

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { messageResponse } from '../../../../contract';
 import { apiRequest } from '../../../api/client';
 
 /** POST /api/submit (SPEC 4.1). */
 export function submitRequest() {
-  return apiRequest('POST', '/api/submit', z.object({ message: z.string() }));
+  return apiRequest('POST', '/api/submit', messageResponse);
 }
 
 export function useSubmit() {
