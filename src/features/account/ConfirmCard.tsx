@@ -14,7 +14,7 @@ import { carriedAnswers, stateText, useNavigationState } from './navigation';
 import { StateMessages } from './StateMessages';
 import { TextField } from './TextField';
 import { useCardToasts } from './useCardToasts';
-import { useInvalidFocus } from './useInvalidFocus';
+import { useCardSubmit } from './useCardSubmit';
 import { firstErrors } from './validation';
 
 export function ConfirmCard() {
@@ -25,37 +25,31 @@ export function ConfirmCard() {
   const confirm = useConfirm();
   const resend = useResendConfirm();
   const { showError, showSuccess } = useCardToasts();
-  const { formRef, focusInvalid } = useInvalidFocus();
 
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [submitted, setSubmitted] = useState(false);
   const [resendError, setResendError] = useState<string>();
 
   const username = knownUsername ?? email.trim();
   const result = confirmBody.safeParse({ username, code });
-  const errors = firstErrors(result);
+  const { formRef, focusInvalid, submitted, errors, attempt } = useCardSubmit(result);
   const shown = {
     username: resendError ?? (submitted ? errors.username : undefined),
     code: submitted ? errors.code : undefined,
   };
 
   const submit = () => {
-    setSubmitted(true);
     setResendError(undefined);
-    if (!result.success) {
-      focusInvalid();
-      return;
-    }
-    const body = result.data;
-    confirm.mutate(body, {
-      onSuccess: ({ message }) =>
-        void navigate({
-          to: '/login',
-          state: { successMessage: message, studentAnswers, username: body.username },
-        }),
-      onError: (error) => showError(cardErrorTitle('confirm'), error),
-    });
+    attempt((body) =>
+      confirm.mutate(body, {
+        onSuccess: ({ message }) =>
+          void navigate({
+            to: '/login',
+            state: { successMessage: message, studentAnswers, username: body.username },
+          }),
+        onError: (error) => showError(cardErrorTitle('confirm'), error),
+      }),
+    );
   };
 
   const resendCode = () => {

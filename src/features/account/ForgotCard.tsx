@@ -9,32 +9,27 @@ import { carriedAnswers, stateText, useNavigationState } from './navigation';
 import { StateMessages } from './StateMessages';
 import { TextField } from './TextField';
 import { useCardToasts } from './useCardToasts';
-import { useInvalidFocus } from './useInvalidFocus';
-import { firstErrors } from './validation';
+import { useCardSubmit } from './useCardSubmit';
 
 export function ForgotCard() {
   const state = useNavigationState();
   const studentAnswers = carriedAnswers(state);
   const forgot = useForgotPassword();
   const { showError, showSuccess } = useCardToasts();
-  const { formRef, focusInvalid } = useInvalidFocus();
 
   const [username, setUsername] = useState(() => stateText(state.username) ?? '');
-  const [submitted, setSubmitted] = useState(false);
 
   const result = forgotBody.safeParse({ username: username.trim() });
-  const shownError = submitted ? firstErrors(result).username : undefined;
+  const { formRef, submitted, errors, attempt } = useCardSubmit(result);
+  const shownError = submitted ? errors.username : undefined;
 
   const submit = () => {
-    setSubmitted(true);
-    if (!result.success) {
-      focusInvalid();
-      return;
-    }
-    forgot.mutate(result.data, {
-      onSuccess: ({ message }) => showSuccess(message),
-      onError: (error) => showError(cardErrorTitle('forgot'), error),
-    });
+    attempt((body) =>
+      forgot.mutate(body, {
+        onSuccess: ({ message }) => showSuccess(message),
+        onError: (error) => showError(cardErrorTitle('forgot'), error),
+      }),
+    );
   };
 
   return (

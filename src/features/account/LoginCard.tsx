@@ -18,7 +18,7 @@ import { PasswordField } from './PasswordField';
 import { StateMessages } from './StateMessages';
 import { TextField } from './TextField';
 import { useCardToasts } from './useCardToasts';
-import { useInvalidFocus } from './useInvalidFocus';
+import { useCardSubmit } from './useCardSubmit';
 import { firstErrors } from './validation';
 
 export function LoginCard() {
@@ -28,15 +28,13 @@ export function LoginCard() {
   const login = useLogin();
   const resend = useResendConfirm();
   const { showError } = useCardToasts();
-  const { formRef, focusInvalid } = useInvalidFocus();
 
   const [username, setUsername] = useState(() => stateText(state.username) ?? '');
   const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
   const [resendError, setResendError] = useState<string>();
 
   const result = loginBody.safeParse({ username: username.trim(), password });
-  const errors = firstErrors(result);
+  const { formRef, focusInvalid, submitted, errors, attempt } = useCardSubmit(result);
   // SPEC 5.2: nothing is checked before a submit attempt.
   const shown = {
     username: resendError ?? (submitted ? errors.username : undefined),
@@ -44,34 +42,30 @@ export function LoginCard() {
   };
 
   const submit = () => {
-    setSubmitted(true);
     setResendError(undefined);
-    if (!result.success) {
-      focusInvalid();
-      return;
-    }
-    const body = result.data;
-    login.mutate(body, {
-      onSuccess: ({ message }) =>
-        void navigate({
-          to: applicationDefinition.defaultRoute,
-          state: { studentAnswers, successMessage: message },
-        }),
-      onError: (error) => {
-        if (
-          error instanceof ServerError &&
-          error.status === 403 &&
-          error.code === NOT_CONFIRMED_CODE
-        ) {
+    attempt((body) =>
+      login.mutate(body, {
+        onSuccess: ({ message }) =>
           void navigate({
-            to: '/confirm',
-            state: { username: body.username, errorMessage: error.message, studentAnswers },
-          });
-          return;
-        }
-        showError(cardErrorTitle('login'), error);
-      },
-    });
+            to: applicationDefinition.defaultRoute,
+            state: { studentAnswers, successMessage: message },
+          }),
+        onError: (error) => {
+          if (
+            error instanceof ServerError &&
+            error.status === 403 &&
+            error.code === NOT_CONFIRMED_CODE
+          ) {
+            void navigate({
+              to: '/confirm',
+              state: { username: body.username, errorMessage: error.message, studentAnswers },
+            });
+            return;
+          }
+          showError(cardErrorTitle('login'), error);
+        },
+      }),
+    );
   };
 
   const resendCode = () => {

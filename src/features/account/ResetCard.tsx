@@ -13,8 +13,7 @@ import { PasswordChecklist } from './PasswordChecklist';
 import { PasswordField } from './PasswordField';
 import { StateMessages } from './StateMessages';
 import { useCardToasts } from './useCardToasts';
-import { useInvalidFocus } from './useInvalidFocus';
-import { firstErrors } from './validation';
+import { useCardSubmit } from './useCardSubmit';
 
 export function ResetCard() {
   const state = useNavigationState();
@@ -25,35 +24,30 @@ export function ResetCard() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const { showError } = useCardToasts();
-  const { formRef, focusInvalid } = useInvalidFocus();
   const checklistId = useId();
 
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [passwordTouched, setPasswordTouched] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
 
   const result = resetBody.safeParse({ username, password, confirm_password: confirmPassword, id });
-  const errors = firstErrors(result);
+  const { formRef, submitted, errors, attempt } = useCardSubmit(result);
   const shown = {
     password: submitted || passwordTouched ? errors.password : undefined,
     confirm_password: submitted ? errors.confirm_password : undefined,
   };
 
   const submit = () => {
-    setSubmitted(true);
-    if (!result.success) {
-      focusInvalid();
-      return;
-    }
-    reset.mutate(result.data, {
-      onSuccess: ({ message }) =>
-        void navigate({
-          to: '/login',
-          state: { successMessage: message, username: username || undefined, studentAnswers },
-        }),
-      onError: (error) => showError(cardErrorTitle('reset'), error),
-    });
+    attempt((body) =>
+      reset.mutate(body, {
+        onSuccess: ({ message }) =>
+          void navigate({
+            to: '/login',
+            state: { successMessage: message, username: username || undefined, studentAnswers },
+          }),
+        onError: (error) => showError(cardErrorTitle('reset'), error),
+      }),
+    );
   };
 
   return (

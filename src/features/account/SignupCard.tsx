@@ -11,8 +11,7 @@ import { PasswordField } from './PasswordField';
 import { StateMessages } from './StateMessages';
 import { TextField } from './TextField';
 import { useCardToasts } from './useCardToasts';
-import { useInvalidFocus } from './useInvalidFocus';
-import { firstErrors } from './validation';
+import { useCardSubmit } from './useCardSubmit';
 
 export function SignupCard() {
   const state = useNavigationState();
@@ -20,16 +19,14 @@ export function SignupCard() {
   const navigate = useNavigate();
   const signup = useSignup();
   const { showError } = useCardToasts();
-  const { formRef, focusInvalid } = useInvalidFocus();
   const checklistId = useId();
 
   const [username, setUsername] = useState(() => stateText(state.username) ?? '');
   const [password, setPassword] = useState('');
   const [passwordTouched, setPasswordTouched] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
 
   const result = signupBody.safeParse({ username: username.trim(), password });
-  const errors = firstErrors(result);
+  const { formRef, submitted, errors, attempt } = useCardSubmit(result);
   // SPEC 5.2: before a submit attempt only the password is checked, after it both.
   const shown = {
     username: submitted ? errors.username : undefined,
@@ -37,20 +34,16 @@ export function SignupCard() {
   };
 
   const submit = () => {
-    setSubmitted(true);
-    if (!result.success) {
-      focusInvalid();
-      return;
-    }
-    const body = result.data;
-    signup.mutate(body, {
-      onSuccess: ({ message }) =>
-        void navigate({
-          to: '/confirm',
-          state: { username: body.username, successMessage: message, studentAnswers },
-        }),
-      onError: (error) => showError(cardErrorTitle('signup'), error),
-    });
+    attempt((body) =>
+      signup.mutate(body, {
+        onSuccess: ({ message }) =>
+          void navigate({
+            to: '/confirm',
+            state: { username: body.username, successMessage: message, studentAnswers },
+          }),
+        onError: (error) => showError(cardErrorTitle('signup'), error),
+      }),
+    );
   };
 
   return (
