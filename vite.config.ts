@@ -12,6 +12,8 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(['/api', '/public', '/service', '/lookup', '/healthz'].map((path) => [path, api])),
+    proxy: Object.fromEntries(
+      ['/api', '/public', '/service', '/lookup', '/healthz'].map((path) => [path, api]),
+    ),
   },
 });
