@@ -263,6 +263,8 @@ describe('the applicant in Chromium', () => {
       await page.clock.fastForward('14:01');
       const dialog = page.getByRole('alertdialog', { name: 'Still working?' });
       await expect.poll(() => dialog.count()).toBe(1);
+      // The small modal size of SPEC 9 (xs, 30rem).
+      expect((await dialog.boundingBox())?.width).toBeLessThanOrEqual(480);
       await expectNoAxeViolations(page, 'the inactivity dialog');
       await shot(page, 'inactivity-dialog');
 
