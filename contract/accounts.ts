@@ -1,19 +1,23 @@
-/** Payloads of the account calls (SPEC 7.2, /public/*) and the card validations of SPEC 5.2. */
-import { z } from 'zod';
+/**
+ * Payloads of the account calls (SPEC 7.2, /public/*) and the card validations of SPEC 5.2.
+ * `zod/mini`, like the rest of the contract (docs/decisions.md D29).
+ */
+import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from '../runtime';
 import { accountMessages } from './messages';
 import { MAX_PASSWORD_LENGTH, passwordProblems } from './password';
 
-const emailWith = (message: string) => z.string().max(254, message).regex(EMAIL_PATTERN, message);
+const emailWith = (message: string) =>
+  z.string(message).check(z.maxLength(254, message), z.regex(EMAIL_PATTERN, message));
 
 /** A password meeting every rule; the first broken rule is the message. Never trimmed (ASVS 6.2.8). */
-const newPassword = z
-  .string()
-  .max(MAX_PASSWORD_LENGTH, accountMessages.passwordTooLong)
-  .superRefine((password, ctx) => {
+const newPassword = z.string().check(
+  z.maxLength(MAX_PASSWORD_LENGTH, accountMessages.passwordTooLong),
+  z.superRefine((password: string, ctx) => {
     for (const label of passwordProblems(password))
-      ctx.addIssue({ code: 'custom', message: label });
-  });
+      ctx.addIssue({ code: 'custom', message: label, input: password });
+  }),
+);
 
 export const signupBody = z.object({
   username: emailWith(accountMessages.emailSignup),
@@ -21,36 +25,42 @@ export const signupBody = z.object({
 });
 export const confirmBody = z.object({
   username: emailWith(accountMessages.emailSignup),
-  code: z.string().regex(/^\d{6}$/, accountMessages.code),
+  code: z.string(accountMessages.code).check(z.regex(/^\d{6}$/, accountMessages.code)),
 });
 export const resendBody = z.object({ username: emailWith(accountMessages.resendEmail) });
 export const loginBody = z.object({
   username: emailWith(accountMessages.emailLogin),
   password: z
-    .string()
-    .min(1, accountMessages.passwordRequired)
-    .max(MAX_PASSWORD_LENGTH, accountMessages.passwordTooLong),
+    .string(accountMessages.passwordRequired)
+    .check(
+      z.minLength(1, accountMessages.passwordRequired),
+      z.maxLength(MAX_PASSWORD_LENGTH, accountMessages.passwordTooLong),
+    ),
 });
 export const forgotBody = z.object({ username: emailWith(accountMessages.emailSignup) });
 export const resetBody = z
   .object({
-    username: z.string().max(254),
+    username: z.string().check(z.maxLength(254)),
     password: newPassword,
-    confirm_password: z.string().max(MAX_PASSWORD_LENGTH),
-    id: z.string().min(1, accountMessages.resetIdMissing).max(200),
+    confirm_password: z.string().check(z.maxLength(MAX_PASSWORD_LENGTH)),
+    id: z
+      .string(accountMessages.resetIdMissing)
+      .check(z.minLength(1, accountMessages.resetIdMissing), z.maxLength(200)),
   })
   // zod 4 skips refinements while a key is missing unless told otherwise: check matching anyway,
   // whenever the payload is an object at all (a JSON null must be a 400, not a crash).
-  .refine((body) => body.password === body.confirm_password, {
-    message: accountMessages.passwordsMatch,
-    path: ['confirm_password'],
-    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
-  });
+  .check(
+    z.refine((body) => body.password === body.confirm_password, {
+      message: accountMessages.passwordsMatch,
+      path: ['confirm_password'],
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+    }),
+  );
 
-export type SignupBody = z.infer<typeof signupBody>;
-export type ConfirmBody = z.infer<typeof confirmBody>;
-export type LoginBody = z.infer<typeof loginBody>;
-export type ResetBody = z.infer<typeof resetBody>;
+export type SignupBody = z.output<typeof signupBody>;
+export type ConfirmBody = z.output<typeof confirmBody>;
+export type LoginBody = z.output<typeof loginBody>;
+export type ResetBody = z.output<typeof resetBody>;
 
 /** Every account call answers `{ message }`. */
 export const messageResponse = z.object({ message: z.string() });

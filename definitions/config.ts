@@ -2,21 +2,23 @@
  * The institution configuration of SPEC 9 for the fictional institution of the embedded default.
  * Every institution-specific text, link and code comes from here, never from components.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 const url = z.url({ protocol: /^https?$/ });
+const text = () => z.string().check(z.minLength(1));
+const colour = () => z.string().check(z.regex(/^#[0-9a-f]{6}$/i));
 
 export const institutionConfigSchema = z.strictObject({
-  partner_name: z.string().min(1),
-  application_title: z.string().min(1),
+  partner_name: text(),
+  application_title: text(),
   privacy_policy_url: url,
-  phone: z.string().min(1),
+  phone: text(),
   address: z.strictObject({
-    line_1: z.string().min(1),
-    line_2: z.string().optional(),
-    city: z.string().min(1),
-    state: z.string().min(1),
-    zip: z.string().min(1),
+    line_1: text(),
+    line_2: z.optional(z.string()),
+    city: text(),
+    state: text(),
+    zip: text(),
   }),
   help_email: z.email(),
   links: z.strictObject({
@@ -30,21 +32,21 @@ export const institutionConfigSchema = z.strictObject({
     pdf_reader: url,
   }),
   codes: z.strictObject({
-    act: z.string().min(1),
-    sat: z.string().min(1),
-    fafsa: z.string().min(1),
+    act: text(),
+    sat: text(),
+    fafsa: text(),
   }),
   /** The text-area limit (SPEC 9: the institution sets 7000). */
-  character_limit: z.number().int().min(1),
+  character_limit: z.number().check(z.int(), z.minimum(1)),
   /** Institution colours (SPEC 9 theme tokens; shades are derived by the app). */
   colors: z.strictObject({
-    primary: z.string().regex(/^#[0-9a-f]{6}$/i),
-    secondary: z.string().regex(/^#[0-9a-f]{6}$/i),
-    accent: z.string().regex(/^#[0-9a-f]{6}$/i),
+    primary: colour(),
+    secondary: colour(),
+    accent: colour(),
   }),
 });
 
-export type InstitutionConfig = z.infer<typeof institutionConfigSchema>;
+export type InstitutionConfig = z.output<typeof institutionConfigSchema>;
 
 /** SPEC 8: the developer-facing warning for a missing configuration value. */
 export function missingConfigurationMessage(name: string): string {

@@ -1,9 +1,11 @@
 /**
  * The institution's application form as data: `applicationDefinition` is plain, JSON-serializable
- * data, checked by the runtime's format schema (and compiled) when this module loads, so a broken
- * definition fails loudly with the path of the problem.
+ * data. Its format is checked by the TypeScript compiler (`satisfies Definition`) and its meaning by
+ * compiling it when this module loads; the server checks the same data with the runtime's full
+ * format schema at start-up (`loadDefinition`, server/tenants.ts), so a broken definition fails
+ * loudly with the path of the problem without putting the schema in the browser bundle.
  */
-import { loadDefinition, type Definition } from '../runtime';
+import { prepareDefinition, type Definition } from '../runtime';
 import { institutionConfig } from './config';
 import { optionLists } from './lists';
 import { aboutPage } from './pages/about';
@@ -19,7 +21,7 @@ export const applicationDefinitionData = {
   pages: [aboutPage, educationPage, finalStepsPage],
 } satisfies Definition;
 
-export const applicationDefinition: Definition = loadDefinition(applicationDefinitionData);
+export const applicationDefinition: Definition = prepareDefinition(applicationDefinitionData);
 
 export {
   institutionConfig,

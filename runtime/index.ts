@@ -12,7 +12,7 @@ export { BLANK_OPTION, yearOptions, resolveOptions, optionLabel, hasChoices } fr
 export { isIsoDate } from './dates';
 export { slotKey, descKey, addAnotherKey, type Slot } from './keys';
 export { EMAIL_PATTERN, defaultRequiredMessage } from './rules';
-export { loadDefinition } from './load';
+export { loadDefinition, prepareDefinition } from './load';
 export {
   compile,
   chosenTab,

@@ -12,3 +12,15 @@ export function loadDefinition(data: unknown): Definition {
   compile(definition);
   return definition;
 }
+
+/**
+ * Prepares a definition whose format the TypeScript compiler has already checked (it is written as
+ * `satisfies Definition` in code): only the meaning is checked, by compiling it. This keeps the
+ * format schema (and zod) out of a browser bundle that ships a built-in definition; the server and
+ * the tests still run `loadDefinition` over the same data. Data from outside (JSON, a database)
+ * always goes through `loadDefinition`.
+ */
+export function prepareDefinition(definition: Definition): Definition {
+  compile(definition);
+  return definition;
+}

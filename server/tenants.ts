@@ -3,12 +3,13 @@
  * tenant, the fictional institution of definitions/.
  */
 import { eq } from 'drizzle-orm';
-import type { Definition } from '../runtime';
-import { applicationDefinition, institutionConfig } from '../definitions';
+import { loadDefinition, type Definition } from '../runtime';
+import { applicationDefinitionData, institutionConfig } from '../definitions';
 import type { Database } from './db/client';
 import { tenants } from './db/schema';
 
-/** Definitions the platform can serve, by id. */
+/** Definitions the platform can serve, by id, each checked with the full format schema on load. */
+const applicationDefinition = loadDefinition(applicationDefinitionData);
 export const definitionsById: ReadonlyMap<string, Definition> = new Map([
   [applicationDefinition.id, applicationDefinition],
 ]);

@@ -1,9 +1,13 @@
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
+import { safeParse } from 'zod/v4/core';
 import { HttpError } from '../errors';
 
-/** Parses a payload with its contract schema; the first problem's message answers a 400. */
-export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input);
+/**
+ * Parses a payload with its contract schema (classic zod or zod/mini: both build on zod's core);
+ * the first problem's message answers a 400.
+ */
+export function parse<T extends z.$ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = safeParse(schema, input);
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {

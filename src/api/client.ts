@@ -3,7 +3,6 @@
  * the generic message; a non-OK response's `message` becomes the error text; 401 is an unauthorized
  * error. Every response is parsed with its contract schema, never cast.
  */
-import type { z } from 'zod';
 import { GENERIC_ERROR_MESSAGE } from '../../contract';
 
 export class ServerError extends Error {
@@ -36,12 +35,17 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest<S extends z.ZodType>(
+/** What a response is checked with: any zod schema (classic or mini) fits. */
+export interface ResponseSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+export async function apiRequest<T>(
   method: Method,
   path: string,
-  schema: S,
+  schema: ResponseSchema<T>,
   body?: unknown,
-): Promise<z.infer<S>> {
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

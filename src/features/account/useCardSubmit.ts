@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import type { ZodSafeParseResult } from 'zod';
 import { useInvalidFocus } from './useInvalidFocus';
-import { firstErrors } from './validation';
+import { firstErrors, type ParseResult } from './validation';
 
 /**
  * A card's submit attempt (SPEC 5.2): remembers that one was made (checks show from then on), gives
  * the first message per field, and either sends the parsed body or moves focus to the first
  * invalid field.
  */
-export function useCardSubmit<T>(result: ZodSafeParseResult<T>) {
+export function useCardSubmit<T>(result: ParseResult<T>) {
   const { formRef, focusInvalid } = useInvalidFocus();
   const [submitted, setSubmitted] = useState(false);
   const errors = firstErrors(result);

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { addAnotherResponse } from '../../../../contract';
+import { addAnotherResponse, ignoredResponse } from '../../../../contract';
 import { apiRequest } from '../../../api/client';
 
 export const addAnotherQuery = queryOptions({
@@ -18,7 +17,7 @@ export function usePutAddAnother() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ buttonId, count }: { buttonId: string; count: number }) =>
-      apiRequest('PUT', '/api/add-another', z.unknown(), {
+      apiRequest('PUT', '/api/add-another', ignoredResponse, {
         button_id: buttonId,
         num_components: count,
       }),

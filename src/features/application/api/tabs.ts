@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { tabsResponse } from '../../../../contract';
+import { tabsResponse, ignoredResponse } from '../../../../contract';
 import { apiRequest } from '../../../api/client';
 
 export const tabsQuery = queryOptions({
@@ -18,7 +17,7 @@ export function usePutTab() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tabId, chosenTab }: { tabId: string; chosenTab: string }) =>
-      apiRequest('PUT', '/api/tabs', z.unknown(), { tab_id: tabId, chosen_tab: chosenTab }),
+      apiRequest('PUT', '/api/tabs', ignoredResponse, { tab_id: tabId, chosen_tab: chosenTab }),
     onSuccess: (_data, { tabId, chosenTab }) =>
       queryClient.setQueryData(tabsQuery.queryKey, (old) => ({ ...old, [tabId]: chosenTab })),
   });

@@ -1,10 +1,10 @@
+import { ignoredResponse } from '../../../../contract';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../api/client';
 
 /** POST /api/validations (SPEC 5.1): only while validating, only when there are errors. */
 export function postValidationsRequest(errors: Record<string, readonly string[]>) {
-  return apiRequest('POST', '/api/validations', z.unknown(), errors);
+  return apiRequest('POST', '/api/validations', ignoredResponse, errors);
 }
 
 export function usePostValidations() {
