@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstPageChunkName } from './scripts/firstPageChunk';
 
 const api = 'http://localhost:3000';
 
@@ -9,6 +10,15 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: (id, context) => firstPageChunkName(id, (m) => context.getModuleInfo(m)) },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,7 +1,7 @@
 /** SPEC 2.7: the Help modal. */
 import type { ReactElement } from 'react';
 import { institutionConfig } from '../../definitions/config';
-import { ChromeDialog } from './ChromeDialog';
+import { ChromeDialog, type TriggerProps } from './ChromeDialog';
 import styles from './chrome.module.css';
 import { chromeText } from './chromeText';
 import { ExternalLink } from './ExternalLink';
@@ -16,7 +16,7 @@ export function helpMailto(): string {
 }
 
 /** `children` is the button that opens the dialog. */
-export function HelpDialog({ children }: { children: ReactElement }) {
+export function HelpDialog({ children }: { children: ReactElement<TriggerProps> }) {
   const { help_email, phone, partner_name, links } = institutionConfig;
   return (
     <ChromeDialog title={text.title} trigger={children}>

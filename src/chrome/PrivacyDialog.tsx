@@ -1,7 +1,7 @@
 /** SPEC 2.7: the Privacy Policy and Cookie Notice modal. */
 import type { ReactElement } from 'react';
 import { institutionConfig } from '../../definitions/config';
-import { ChromeDialog } from './ChromeDialog';
+import { ChromeDialog, type TriggerProps } from './ChromeDialog';
 import styles from './chrome.module.css';
 import { chromeText } from './chromeText';
 import { ExternalLink } from './ExternalLink';
@@ -9,7 +9,7 @@ import { ExternalLink } from './ExternalLink';
 const text = chromeText.privacy;
 
 /** `children` is the button that opens the dialog. */
-export function PrivacyDialog({ children }: { children: ReactElement }) {
+export function PrivacyDialog({ children }: { children: ReactElement<TriggerProps> }) {
   const { partner_name, privacy_policy_url } = institutionConfig;
   return (
     <ChromeDialog title={text.title} trigger={children}>

@@ -4,6 +4,7 @@
  */
 export const chromeText = {
   close: 'Close',
+  notifications: 'Notifications',
   opensInNewTab: '(opens in a new tab)',
   footer: {
     help: 'Help',

@@ -100,8 +100,29 @@ describe('the applicant in Chromium', () => {
         (await api.put('/api/answer', { data: { ...validApplication, first_name: '' } })).status(),
       ).toBe(200);
 
+      // Layout shifts the applicant did not cause (CLS: those more than 500 ms after an input),
+      // counted from the moment `since` is set.
+      await page.addInitScript(() => {
+        const w = window as unknown as { unexpectedShift: number; since: number };
+        w.unexpectedShift = 0;
+        w.since = Infinity;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+            startTime: number;
+          }[])
+            if (!entry.hadRecentInput && entry.startTime >= w.since)
+              w.unexpectedShift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
       await page.goto('/final-steps');
-      await page.getByRole('button', { name: 'Submit' }).click();
+      const submit = page.getByRole('button', { name: 'Submit' });
+      await submit.waitFor();
+      await page.evaluate(() => {
+        (window as unknown as { since: number }).since = performance.now();
+      });
+      await submit.click();
       await page.waitForURL('**/about');
       const summary = page
         .getByRole('alert')
@@ -114,6 +135,12 @@ describe('the applicant in Chromium', () => {
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('first_name');
       await page.keyboard.type('Maya');
       await expect.poll(() => summary.count()).toBe(0);
+      // Errors appearing (after the server's answer) and going away move nothing the applicant did
+      // not ask for.
+      const shift = await page.evaluate(
+        () => (window as unknown as { unexpectedShift: number }).unexpectedShift,
+      );
+      expect(shift).toBeLessThan(0.01);
 
       await page.getByRole('button', { name: 'Save & Continue' }).click();
       await page.waitForURL('**/education');
@@ -222,6 +249,7 @@ describe('the applicant in Chromium', () => {
       await page.getByRole('button', { name: 'Help' }).click();
       await expect.poll(() => page.getByRole('dialog', { name: 'Help' }).count()).toBe(1);
       await expectNoAxeViolations(page, 'the Help dialog');
+      await shot(page, 'help-dialog');
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Privacy Policy and Cookie Notice' }).click();
       await expect.poll(() => page.getByRole('dialog').count()).toBe(1);

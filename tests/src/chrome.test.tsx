@@ -12,6 +12,7 @@ import { AccountPopover } from '../../src/chrome/AccountPopover';
 import { ErrorScreen, NotFoundOrErrorFallback } from '../../src/chrome/ErrorScreen';
 import { Footer } from '../../src/chrome/Footer';
 import { LoadingScreen } from '../../src/chrome/LoadingScreen';
+import { PlainToastLayer } from '../../src/chrome/PlainToastLayer';
 import {
   DEFAULT_TOAST_MS,
   ERROR_BOUNDARY_TOAST_MS,
@@ -75,9 +76,10 @@ describe('toasts', () => {
       severity: 'error',
       onClose,
     });
-    expect(screen.getByRole('region', { name: 'Notifications' })).toBeTruthy();
+    expect(screen.queryByRole('listitem')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show' }));
     const toast = await screen.findByRole('listitem', { name: 'Sign Up Card Error' });
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeTruthy();
     expect(toast.getAttribute('data-severity')).toBe('error');
     expect(within(toast).getByText('Something failed.')).toBeTruthy();
     await expectNoAxeViolations(screen.getByRole('region', { name: 'Notifications' }));
@@ -87,11 +89,19 @@ describe('toasts', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('closes by itself after 5 seconds by default', () => {
+  /** The toast layer is fetched on demand; warm the module so fake timers need no real wait. */
+  async function showWithFakeTimers() {
+    await import('../../src/chrome/ToastLayer');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    });
+  }
+
+  it('closes by itself after 5 seconds by default', async () => {
     vi.useFakeTimers();
     const onClose = vi.fn();
     renderToast({ title: 'Success', description: 'Saved.', severity: 'success', onClose });
-    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await showWithFakeTimers();
     act(() => vi.advanceTimersByTime(DEFAULT_TOAST_MS - 100));
     expect(screen.getByText('Saved.')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
@@ -100,7 +110,7 @@ describe('toasts', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps a toast for its own duration', () => {
+  it('keeps a toast for its own duration', async () => {
     vi.useFakeTimers();
     renderToast({
       title: 'Error',
@@ -108,11 +118,31 @@ describe('toasts', () => {
       severity: 'error',
       duration: ERROR_BOUNDARY_TOAST_MS,
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await showWithFakeTimers();
     act(() => vi.advanceTimersByTime(ERROR_BOUNDARY_TOAST_MS - 1_000));
     expect(screen.getByText('Boundary.')).toBeTruthy();
     act(() => vi.advanceTimersByTime(2_000));
     expect(screen.queryByText('Boundary.')).toBeNull();
+  });
+
+  it('still shows, announces and closes a toast when the Radix layer could not be fetched', async () => {
+    vi.useFakeTimers();
+    const onClosed = vi.fn();
+    const toast = {
+      id: 1,
+      title: 'Log In Card Error',
+      description: 'Offline.',
+      severity: 'error' as const,
+    };
+    render(<PlainToastLayer toasts={[toast]} onClosed={onClosed} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Log In Card Error');
+    expect(alert.textContent).toContain('Offline.');
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(DEFAULT_TOAST_MS + 10));
+    expect(onClosed).toHaveBeenCalledWith(toast);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Close' }));
+    expect(onClosed).toHaveBeenCalledTimes(2);
   });
 
   it('throws a named error outside its provider', () => {
