@@ -78,8 +78,16 @@ export const profileResponse = z.object({
   last_page: z.nullable(z.string()),
   successful_login: z.array(z.object({ at: z.string() })),
   web_status: z.array(z.object({ web_status: z.string() })),
+  /** SECURITY.md REQ-R-2: the answers' version (absent from servers that do not track it). */
+  version: z.optional(z.number().check(z.int())),
 });
 export type ProfileResponse = z.output<typeof profileResponse>;
+
+/** PUT /api/answer → { message, version } (version: REQ-R-2; absent from servers that do not track it). */
+export const saveAnswersResponse = z.object({
+  message: z.string(),
+  version: z.optional(z.number().check(z.int())),
+});
 
 export const addAnotherResponse = z.record(z.string(), z.number().check(z.int()));
 export const tabsResponse = z.record(z.string(), z.string());

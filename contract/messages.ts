@@ -34,6 +34,10 @@ export const serverMessages = {
   resetFailed: 'This reset link is invalid or has expired. Please ask for a new one.',
   loggedOut: 'You have been logged out.',
   saved: 'Your answers have been saved.',
+  /** SECURITY.md REQ-R-2: the same answer was changed elsewhere (another tab or device). */
+  answerConflict:
+    'Some of your answers were changed in another tab or on another device. Choose which version to keep.',
+  badIfMatch: 'The If-Match header must be the version number of your answers.',
   submitted: 'Your application was successfully submitted.',
   submitInvalid:
     'Your application is missing some information. Please review the highlighted questions.',

@@ -3,7 +3,12 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly extra: { code?: string; errors?: Record<string, string[]> } = {},
+    readonly extra: {
+      code?: string;
+      errors?: Record<string, string[]>;
+      conflicts?: Record<string, { mine: unknown; theirs: unknown }>;
+      version?: number;
+    } = {},
   ) {
     super(message);
   }

@@ -128,6 +128,8 @@ export const applications = pgTable(
     validations: jsonb('validations').$type<Record<string, string[]>>(),
     submittedAt: at('submitted_at'),
     version: integer('version').notNull().default(0),
+    /** Per answer key, the `version` that last wrote it (SECURITY.md REQ-R-2: per-field conflicts). */
+    keyVersions: jsonb('key_versions').$type<Record<string, number>>().notNull().default({}),
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId] })],

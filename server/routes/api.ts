@@ -56,14 +56,17 @@ export function apiRoutes(ctx: ServiceContext): FastifyPluginAsync {
       return reply.status(204).send();
     });
 
-    app.put('/answer', async (request) =>
-      applications.saveAnswers(
+    app.put('/answer', async (request, reply) => {
+      const saved = await applications.saveAnswers(
         ctx,
         request.user,
         definition(request),
         parse(answersBody, request.body),
-      ),
-    );
+        baseVersion(request.headers['if-match']),
+      );
+      void reply.header('etag', applications.versionTag(saved.version));
+      return saved;
+    });
 
     app.post('/validations', async (request, reply) => {
       await applications.saveValidations(
@@ -110,4 +113,12 @@ export function apiRoutes(ctx: ServiceContext): FastifyPluginAsync {
     app.get('/logout', logout);
     app.post('/logout', logout);
   };
+}
+
+/** `If-Match: "7"` (also `7` or `W/"7"`): the answers' version the client last saw (REQ-R-2). */
+function baseVersion(header: string | undefined): number | undefined {
+  if (header === undefined) return undefined;
+  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
+  if (!match) throw new HttpError(400, serverMessages.badIfMatch);
+  return Number(match[1]);
 }

@@ -57,6 +57,8 @@ export async function profile(ctx: ServiceContext, user: Scope) {
   return {
     answer: application.answers,
     document_answer: {},
+    /** REQ-R-2: the version these answers are at; send it back as If-Match when saving. */
+    version: application.version,
     username: user.email,
     last_page: application.lastPage,
     successful_login: logins.map((login) => ({ at: login.at.toISOString() })),
@@ -80,35 +82,100 @@ export function assertAcceptableAnswers(definition: Definition, answers: unknown
   throw new HttpError(400, serverMessages.badValues(problems.map((p) => p.key).slice(0, 20)));
 }
 
+/** The answers' version, written as an entity tag (REQ-R-2). */
+export const versionTag = (version: number) => `"${version}"`;
+
 /**
- * Merges the answers into the stored ones in one statement (per key: the last write wins, and no key
- * written by a concurrent save is lost). Refused once the application is submitted.
+ * Merges the answers into the stored ones. Refused once the application is submitted.
+ *
+ * Without a base version (SPEC 7.2's plain call) it is one statement: per key the last write wins,
+ * and no key written by a concurrent save is lost. With the version the client last saw
+ * (`If-Match`, SECURITY.md REQ-R-2) a key that was changed since to another value is a conflict: the
+ * other keys are saved and the answer is 409 with both values of each conflicting key.
  */
 export async function saveAnswers(
   ctx: ServiceContext,
   user: Scope,
   definition: Definition,
   answers: Record<string, unknown>,
-) {
+  baseVersion?: number,
+): Promise<{ message: string; version: number }> {
   assertAcceptableAnswers(definition, answers);
+  if (baseVersion !== undefined) return saveAnswersSince(ctx, user, answers, baseVersion);
   const now = ctx.config.now();
-  // One statement: create the row or merge into it, unless the application is submitted.
   const saved = await ctx.db
     .insert(applications)
-    .values({ tenantId: user.tenantId, userId: user.userId, answers, version: 1, updatedAt: now })
+    .values({
+      tenantId: user.tenantId,
+      userId: user.userId,
+      answers,
+      version: 1,
+      keyVersions: Object.fromEntries(Object.keys(answers).map((key) => [key, 1])),
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: [applications.tenantId, applications.userId],
       set: {
         answers: sql`${applications.answers} || excluded.answers`,
         version: sql`${applications.version} + 1`,
+        keyVersions: sql`${applications.keyVersions} || coalesce((select jsonb_object_agg(k, ${applications.version} + 1) from jsonb_object_keys(excluded.answers) as k), '{}'::jsonb)`,
         updatedAt: now,
       },
       setWhere: isNull(applications.submittedAt),
     })
     .returning({ version: applications.version });
-  if (saved.length === 0)
+  const [row] = saved;
+  if (!row) throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
+  return { message: serverMessages.saved, version: row.version };
+}
+
+async function saveAnswersSince(
+  ctx: ServiceContext,
+  user: Scope,
+  answers: Record<string, unknown>,
+  baseVersion: number,
+): Promise<{ message: string; version: number }> {
+  await loadApplication(ctx, user);
+  const now = ctx.config.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(applications).where(where(user)).for('update');
+    if (!row) throw new Error('application row missing');
+    if (row.submittedAt) return { submitted: true as const };
+    const conflicts: Record<string, { mine: unknown; theirs: unknown }> = {};
+    const accepted: Record<string, unknown> = {};
+    for (const [key, mine] of Object.entries(answers)) {
+      const theirs = row.answers[key];
+      const changedSince = (row.keyVersions[key] ?? 0) > baseVersion;
+      if (changedSince && !sameValue(mine, theirs))
+        conflicts[key] = { mine, theirs: theirs ?? null };
+      else accepted[key] = mine;
+    }
+    let version = row.version;
+    if (Object.keys(accepted).length > 0) {
+      version += 1;
+      const keyVersions = { ...row.keyVersions };
+      for (const key of Object.keys(accepted)) keyVersions[key] = version;
+      await tx
+        .update(applications)
+        .set({ answers: { ...row.answers, ...accepted }, keyVersions, version, updatedAt: now })
+        .where(where(user));
+    }
+    return { submitted: false as const, conflicts, version };
+  });
+  if (outcome.submitted)
     throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
-  return { message: serverMessages.saved };
+  if (Object.keys(outcome.conflicts).length > 0)
+    throw new HttpError(409, serverMessages.answerConflict, {
+      code: 'CONFLICT',
+      conflicts: outcome.conflicts,
+      version: outcome.version,
+    });
+  return { message: serverMessages.saved, version: outcome.version };
+}
+
+/** Answers are JSON scalars or flat lists; equal when their JSON is. */
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 export async function addWebStatus(

@@ -56,6 +56,7 @@ describe.each(databaseKinds)('applicant data on %s', (database) => {
         last_page: null,
         successful_login: [{ at: expect.any(String) }],
         web_status: [],
+        version: 0,
       });
     });
 
@@ -79,10 +80,10 @@ describe.each(databaseKinds)('applicant data on %s', (database) => {
       const client = await login('merge@example.com');
       const first = await client.put('/api/answer', { first_name: 'Ada', last_name: 'Byron' });
       expect(first.status).toBe(200);
-      expect(first.body).toEqual({ message: 'Your answers have been saved.' });
+      expect(first.body).toEqual({ message: 'Your answers have been saved.', version: 1 });
       const second = await client.put('/api/answer', { last_name: 'Lovelace', city: 'London' });
       expect(second.status).toBe(200);
-      expect(second.body).toEqual({ message: serverMessages.saved });
+      expect(second.body).toEqual({ message: serverMessages.saved, version: 2 });
       const profile = await client.get('/api/profile');
       expect(profile.body.answer).toEqual({
         first_name: 'Ada',

@@ -1,0 +1,1 @@
+ALTER TABLE "applications" ADD COLUMN "key_versions" jsonb DEFAULT '{}'::jsonb NOT NULL;
