@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
+import type {
+  Client} from '../server/harness';
 import {
-  Client,
   databaseKinds,
   PASSWORD,
   registeredClient,
