@@ -87,6 +87,8 @@ export type ProfileResponse = z.output<typeof profileResponse>;
 export const saveAnswersResponse = z.object({
   message: z.string(),
   version: z.optional(z.number().check(z.int())),
+  /** With If-Match: the answers other tabs or devices changed since that version. */
+  others: z.optional(z.record(z.string(), z.unknown())),
 });
 
 export const addAnotherResponse = z.record(z.string(), z.number().check(z.int()));

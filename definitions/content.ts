@@ -100,6 +100,21 @@ export const notices = {
   summaryNoPage: 'This answer belongs to no page of the application.',
 } as const;
 
+/** SECURITY.md REQ-R-1 and REQ-R-2: the autosave state and the conflict choice. */
+export const autosaveText = {
+  saved: 'Saved',
+  saving: 'Saving…',
+  retrying: 'Not saved — retrying',
+  conflictTitle: 'Your answers were changed elsewhere',
+  conflictIntro:
+    'These answers were changed in another tab or on another device after this page loaded. Choose which version to keep for each one.',
+  mine: 'This tab',
+  theirs: 'The other version',
+  keepMine: 'Keep mine',
+  keepTheirs: 'Keep theirs',
+  empty: '(empty)',
+} as const;
+
 /**
  * SPEC 2.7: a notice shown only from `start` (inclusive) until `end` (exclusive), for example a
  * deadline reminder. ISO instants; none configured means none shown.

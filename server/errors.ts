@@ -8,6 +8,7 @@ export class HttpError extends Error {
       errors?: Record<string, string[]>;
       conflicts?: Record<string, { mine: unknown; theirs: unknown }>;
       version?: number;
+      others?: Record<string, unknown>;
     } = {},
   ) {
     super(message);

@@ -91,7 +91,8 @@ export const versionTag = (version: number) => `"${version}"`;
  * Without a base version (SPEC 7.2's plain call) it is one statement: per key the last write wins,
  * and no key written by a concurrent save is lost. With the version the client last saw
  * (`If-Match`, SECURITY.md REQ-R-2) a key that was changed since to another value is a conflict: the
- * other keys are saved and the answer is 409 with both values of each conflicting key.
+ * other keys are saved and the answer is 409 with both values of each conflicting key. Either way
+ * `others` carries the keys that other tabs or devices changed since the base version.
  */
 export async function saveAnswers(
   ctx: ServiceContext,
@@ -99,7 +100,7 @@ export async function saveAnswers(
   definition: Definition,
   answers: Record<string, unknown>,
   baseVersion?: number,
-): Promise<{ message: string; version: number }> {
+): Promise<{ message: string; version: number; others?: Record<string, unknown> }> {
   assertAcceptableAnswers(definition, answers);
   if (baseVersion !== undefined) return saveAnswersSince(ctx, user, answers, baseVersion);
   const now = ctx.config.now();
@@ -134,7 +135,7 @@ async function saveAnswersSince(
   user: Scope,
   answers: Record<string, unknown>,
   baseVersion: number,
-): Promise<{ message: string; version: number }> {
+): Promise<{ message: string; version: number; others: Record<string, unknown> }> {
   await loadApplication(ctx, user);
   const now = ctx.config.now();
   const outcome = await ctx.db.transaction(async (tx) => {
@@ -143,6 +144,11 @@ async function saveAnswersSince(
     if (row.submittedAt) return { submitted: true as const };
     const conflicts: Record<string, { mine: unknown; theirs: unknown }> = {};
     const accepted: Record<string, unknown> = {};
+    // What other tabs or devices wrote since the base version: the client takes these in, so its
+    // next base version really covers everything it has seen.
+    const others: Record<string, unknown> = {};
+    for (const [key, version] of Object.entries(row.keyVersions))
+      if (version > baseVersion && !(key in answers)) others[key] = row.answers[key] ?? '';
     for (const [key, mine] of Object.entries(answers)) {
       const theirs = row.answers[key];
       const changedSince = (row.keyVersions[key] ?? 0) > baseVersion;
@@ -160,7 +166,7 @@ async function saveAnswersSince(
         .set({ answers: { ...row.answers, ...accepted }, keyVersions, version, updatedAt: now })
         .where(where(user));
     }
-    return { submitted: false as const, conflicts, version };
+    return { submitted: false as const, conflicts, version, others };
   });
   if (outcome.submitted)
     throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
@@ -169,8 +175,9 @@ async function saveAnswersSince(
       code: 'CONFLICT',
       conflicts: outcome.conflicts,
       version: outcome.version,
+      others: outcome.others,
     });
-  return { message: serverMessages.saved, version: outcome.version };
+  return { message: serverMessages.saved, version: outcome.version, others: outcome.others };
 }
 
 /** Answers are JSON scalars or flat lists; equal when their JSON is. */

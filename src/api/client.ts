@@ -12,6 +12,8 @@ export class ServerError extends Error {
     readonly status: number,
     readonly code?: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** The whole error body, for calls whose errors carry more (a 409 conflict's values). */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -40,19 +42,31 @@ export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
+export interface RequestOptions {
+  readonly headers?: Record<string, string>;
+  /** Lets the request finish after the page is gone (the autosave flush on `pagehide`). */
+  readonly keepalive?: boolean;
+}
+
 export async function apiRequest<T>(
   method: Method,
   path: string,
   schema: ResponseSchema<T>,
   body?: unknown,
+  options: RequestOptions = {},
 ): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...options.headers,
+      },
       body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      keepalive: options.keepalive,
     });
   } catch {
     throw new ServerError(GENERIC_ERROR_MESSAGE, 0);
@@ -76,6 +90,7 @@ export async function apiRequest<T>(
       typeof body.errors === 'object' && body.errors !== null
         ? (body.errors as Record<string, string[]>)
         : undefined,
+      body as Record<string, unknown>,
     );
   }
   const parsed = schema.safeParse(data ?? {});

@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
-import type {
-  Client} from '../server/harness';
+import type { Client } from '../server/harness';
 import {
   databaseKinds,
   PASSWORD,
@@ -81,6 +80,8 @@ describe.each(databaseKinds)('REQ-R-2 conflicts on %s', (database) => {
     expect((await save(a, { first_name: 'Ada' }, base)).status).toBe(200);
     const other = await save(b, { last_name: 'Lovelace' }, base);
     expect(other.status).toBe(200);
+    // Tab B is told what tab A changed since its base version, so it can show it.
+    expect((other.body as Saved & { others?: unknown }).others).toEqual({ first_name: 'Ada' });
     const stored = await a.get<{ answer: Record<string, unknown> }>('/api/profile');
     expect(stored.body.answer).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace' });
   });

@@ -124,7 +124,7 @@ describe.each(databaseKinds)('request guards on %s', (database) => {
         { origin: server.url, 'sec-fetch-site': 'same-origin' },
       );
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ message: serverMessages.saved });
+      expect(response.body).toMatchObject({ message: serverMessages.saved });
       expect((await client.get('/api/profile')).body.answer).toEqual({ first_name: 'Ada' });
     });
   });

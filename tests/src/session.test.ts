@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GENERIC_ERROR_MESSAGE, profileResponse } from '../../contract';
-import { apiRequest, ServerError, UnauthorizedError } from '../../src/api/client';
+import { apiRequest, UnauthorizedError } from '../../src/api/client';
 import { activeAlerts } from '../../src/chrome/DatedAlert';
 import {
   anonymousAnswers,
@@ -132,9 +132,17 @@ describe('API client (SPEC 7.1)', () => {
 
   it("uses a failure's message, or the generic one when it has none", async () => {
     respond(400, JSON.stringify({ message: 'Incorrect email address or password.' }));
-    await expect(apiRequest('GET', '/x', profileResponse)).rejects.toEqual(
-      new ServerError('Incorrect email address or password.', 400),
-    );
+    await expect(apiRequest('GET', '/x', profileResponse)).rejects.toMatchObject({
+      name: 'ServerError',
+      message: 'Incorrect email address or password.',
+      status: 400,
+    });
+    respond(409, JSON.stringify({ message: 'Changed.', code: 'CONFLICT', version: 3 }));
+    await expect(apiRequest('PUT', '/x', profileResponse)).rejects.toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      body: { version: 3 },
+    });
     respond(500, JSON.stringify({}));
     await expect(apiRequest('GET', '/x', profileResponse)).rejects.toMatchObject({
       message: GENERIC_ERROR_MESSAGE,

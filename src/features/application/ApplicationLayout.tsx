@@ -14,6 +14,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -35,7 +37,7 @@ import { ErrorStore, FormProvider, type FormActions } from '../../../renderers/r
 import { interactiveRenderers } from '../../../renderers/interactive';
 import type { AnswerValue } from '../../../renderers/registry';
 import { serverMessages, type ProfileResponse } from '../../../contract';
-import { ServerError } from '../../api/client';
+import { ServerError, UnauthorizedError } from '../../api/client';
 import { LoadingScreen } from '../../chrome/LoadingScreen';
 import { useToast } from '../../chrome/toast';
 import {
@@ -51,7 +53,9 @@ import { clientSnapshot, type ClientSnapshot } from '../../session/snapshot';
 import { useAddAnotherCounts, usePutAddAnother } from './api/addAnother';
 import { usePutLastPage } from './api/lastPage';
 import { PROFILE_KEY, useProfile } from './api/profile';
-import { saveAnswersRequest } from './api/saveAnswers';
+import { saveAnswersRequest, useSaveAnswers } from './api/saveAnswers';
+import { Autosaver, type Conflicts, type SaveOutcome } from './autosave';
+import { createSaveStatusStore, type SaveStatusStore } from './saveStatus';
 import { submitRequest } from './api/submit';
 import { usePutTab, useTabs } from './api/tabs';
 import { useTmpAnswers } from './api/tmpAnswers';
@@ -70,7 +74,11 @@ export interface ApplicationContextValue {
   readonly save: () => Promise<void>;
   readonly submit: () => Promise<void>;
   readonly busy: boolean;
+  /** The autosave state (SECURITY.md REQ-R-1), for logged-in applicants. */
+  readonly saveStatus?: SaveStatusStore;
 }
+
+const ConflictDialog = lazy(() => import('./ConflictDialog'));
 
 const ApplicationContext = createContext<ApplicationContextValue | null>(null);
 
@@ -135,6 +143,12 @@ function ApplicationForm(props: {
   const putLastPage = usePutLastPage();
   const putAddAnother = usePutAddAnother();
   const putTab = usePutTab();
+  const saveAnswers = useSaveAnswers();
+  const saveStatus = useMemo(() => createSaveStatusStore(), []);
+  const [conflicts, setConflicts] = useState<Conflicts>({});
+  const conflictsRef = useRef(conflicts);
+  conflictsRef.current = conflicts;
+  const autosaverRef = useRef<Autosaver | null>(null);
 
   const initial = useMemo<Record<string, AnswerValue>>(
     () => ({
@@ -180,6 +194,7 @@ function ApplicationForm(props: {
           // SPEC 2.3: while validating, errors show live as answers change.
           if (webStatusRef.current === 'validating') errors.set(validate());
           if (!loggedIn) keepAnonymousAnswers(answers.all());
+          else autosaverRef.current?.changed();
         },
       ),
     [form, definition, errors, validate, loggedIn],
@@ -190,24 +205,6 @@ function ApplicationForm(props: {
     [profile, loggedIn, hasChangedPage, webStatus],
   );
 
-  const saveDirty = useCallback(async (): Promise<string | null> => {
-    if (!loggedIn || !answers.hasDirty()) return null;
-    const dirty = answers.takeDirty();
-    try {
-      const result = await saveAnswersRequest(dirty);
-      return result.message;
-    } catch (error) {
-      answers.markDirty(Object.keys(dirty));
-      throw error;
-    }
-  }, [answers, loggedIn]);
-
-  // Unsaved answers are saved before any logout (REQ-R-5).
-  useEffect(() => {
-    registerFlush(saveDirty);
-    return () => registerFlush(null);
-  }, [saveDirty]);
-
   const report = useCallback(
     (error: unknown) => {
       if (error instanceof ServerError)
@@ -216,6 +213,138 @@ function ApplicationForm(props: {
     },
     [toast],
   );
+  const reportRef = useRef(report);
+  reportRef.current = report;
+
+  // SECURITY.md REQ-R-1/2: saves 2 s after the last change, one at a time, retried while the
+  // network fails, based on the version this tab last saw so a field changed elsewhere comes back
+  // as a conflict to resolve instead of being overwritten.
+  useEffect(() => {
+    if (!loggedIn) return;
+    const send = async (
+      dirty: Record<string, AnswerValue>,
+      baseVersion: number | undefined,
+    ): Promise<SaveOutcome> => {
+      try {
+        const result = await saveAnswers.mutateAsync({ answers: dirty, baseVersion });
+        return {
+          kind: 'saved',
+          version: result.version,
+          message: result.message,
+          others: result.others,
+        };
+      } catch (error) {
+        if (error instanceof ServerError) {
+          if (error.status === 409 && error.code === 'CONFLICT')
+            return {
+              kind: 'conflict',
+              conflicts: (error.body?.conflicts ?? {}) as Conflicts,
+              version: typeof error.body?.version === 'number' ? error.body.version : undefined,
+              others: error.body?.others as Record<string, unknown> | undefined,
+            };
+          if (error.status === 0 || error.status === 429 || error.status >= 500)
+            return { kind: 'transient', error };
+        }
+        return { kind: 'refused', error };
+      }
+    };
+    const autosaver = new Autosaver({
+      takeDirty: () => answers.takeDirty(),
+      markDirty: (keys) => answers.markDirty(keys),
+      hasDirty: () => answers.hasDirty(),
+      send,
+      baseVersion: profile?.version,
+      onState: (state) => saveStatus.set(state),
+      onConflict: (found) => setConflicts((previous) => ({ ...previous, ...found })),
+      onOthers: (others) => {
+        // Changes from elsewhere: shown at once, unless this tab has its own unsaved change of the
+        // same answer, which then becomes a choice like any conflict.
+        const adopt: Record<string, AnswerValue> = {};
+        const clashes: Conflicts = {};
+        for (const [key, theirs] of Object.entries(others)) {
+          const mine = answers.getAnswer(key) ?? '';
+          if (answers.isDirty(key) && JSON.stringify(mine) !== JSON.stringify(theirs)) {
+            clashes[key] = { mine, theirs };
+            answers.adopt({ [key]: mine as AnswerValue }); // not sent until the choice
+          } else adopt[key] = theirs as AnswerValue;
+        }
+        answers.adopt(adopt);
+        if (Object.keys(clashes).length > 0)
+          setConflicts((previous) => ({ ...previous, ...clashes }));
+      },
+      onRefused: (error) => {
+        // A 401 is handled centrally (back to /login); anything else is shown.
+        if (!(error instanceof UnauthorizedError)) reportRef.current(error);
+      },
+    });
+    autosaverRef.current = autosaver;
+    // Leaving the page: what is unsaved goes out in a request that outlives the page.
+    const onPageHide = () => {
+      if (!answers.hasDirty()) return;
+      void saveAnswersRequest({
+        answers: answers.takeDirty(),
+        baseVersion: autosaver.baseVersion,
+        keepalive: true,
+      }).catch(() => undefined);
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') void autosaver.flush();
+    };
+    window.addEventListener('pagehide', onPageHide);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      document.removeEventListener('visibilitychange', onHidden);
+      autosaver.stop();
+      autosaverRef.current = null;
+    };
+    // The autosaver lives as long as this logged-in form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loggedIn, answers, saveStatus]);
+
+  /** An explicit save (Save, a page change, submit, logout): throws what the applicant must see. */
+  const saveDirty = useCallback(async (): Promise<string | null> => {
+    const autosaver = autosaverRef.current;
+    if (!loggedIn || !autosaver) return null;
+    const outcome = await autosaver.flush(true);
+    const conflictError = () => new ServerError(serverMessages.answerConflict, 409, 'CONFLICT');
+    if (outcome === null) {
+      if (Object.keys(conflictsRef.current).length > 0) throw conflictError();
+      return null;
+    }
+    switch (outcome.kind) {
+      case 'saved':
+        return outcome.message ?? serverMessages.saved;
+      case 'conflict':
+        throw conflictError();
+      case 'transient':
+      case 'refused':
+        throw outcome.error;
+    }
+  }, [loggedIn]);
+
+  const keepMine = useCallback(
+    (key: string) => {
+      setConflicts(({ [key]: _resolved, ...rest }) => rest);
+      answers.markDirty([key]);
+      autosaverRef.current?.changed();
+    },
+    [answers],
+  );
+  const keepTheirs = useCallback(
+    (key: string) => {
+      const theirs = conflictsRef.current[key]?.theirs;
+      setConflicts(({ [key]: _resolved, ...rest }) => rest);
+      answers.adopt({ [key]: (theirs ?? '') as AnswerValue });
+    },
+    [answers],
+  );
+
+  // Unsaved answers are saved before any logout (REQ-R-5).
+  useEffect(() => {
+    registerFlush(saveDirty);
+    return () => registerFlush(null);
+  }, [saveDirty]);
 
   // Answers carried from anonymous use are saved once logged in (SPEC 1: nothing entered is lost).
   useEffect(() => {
@@ -460,8 +589,31 @@ function ApplicationForm(props: {
   );
 
   const context = useMemo<ApplicationContextValue>(
-    () => ({ definition, snapshot, answers, errors, viewState, goTo, save, submit, busy }),
-    [definition, snapshot, answers, errors, viewState, goTo, save, submit, busy],
+    () => ({
+      definition,
+      snapshot,
+      answers,
+      errors,
+      viewState,
+      goTo,
+      save,
+      submit,
+      busy,
+      saveStatus: loggedIn ? saveStatus : undefined,
+    }),
+    [
+      definition,
+      snapshot,
+      answers,
+      errors,
+      viewState,
+      goTo,
+      save,
+      submit,
+      busy,
+      loggedIn,
+      saveStatus,
+    ],
   );
 
   const formContext = useMemo(
@@ -473,6 +625,16 @@ function ApplicationForm(props: {
     <ApplicationContext.Provider value={context}>
       <FormProvider value={formContext}>
         <Outlet />
+        {Object.keys(conflicts).length > 0 ? (
+          <Suspense fallback={null}>
+            <ConflictDialog
+              definition={definition}
+              conflicts={conflicts}
+              onKeepMine={keepMine}
+              onKeepTheirs={keepTheirs}
+            />
+          </Suspense>
+        ) : null}
       </FormProvider>
     </ApplicationContext.Provider>
   );

@@ -2,54 +2,58 @@
 import { buttons } from '../../../definitions';
 import { useApplication } from './ApplicationLayout';
 import styles from './application.module.css';
+import { SaveStatus } from './SaveStatus';
 
 export function PageButtons({ path }: { path: string }) {
-  const { definition, goTo, save, submit, busy } = useApplication();
+  const { definition, goTo, save, submit, busy, saveStatus } = useApplication();
   const index = definition.pages.findIndex((page) => page.path === path);
   const previous = definition.pages[index - 1];
   const next = definition.pages[index + 1];
   return (
-    <div className={styles.buttons}>
-      {previous ? (
+    <>
+      <div className={styles.buttons}>
+        {previous ? (
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={busy}
+            onClick={() => void goTo(previous.path)}
+          >
+            <span aria-hidden="true">← </span>
+            {buttons.previous}
+          </button>
+        ) : null}
         <button
           type="button"
           className={styles.secondary}
           disabled={busy}
-          onClick={() => void goTo(previous.path)}
+          onClick={() => void save()}
         >
-          <span aria-hidden="true">← </span>
-          {buttons.previous}
+          {buttons.save}
         </button>
-      ) : null}
-      <button
-        type="button"
-        className={styles.secondary}
-        disabled={busy}
-        onClick={() => void save()}
-      >
-        {buttons.save}
-      </button>
-      {next ? (
-        <button
-          type="button"
-          className={styles.primary}
-          disabled={busy}
-          onClick={() => void goTo(next.path)}
-        >
-          {buttons.saveAndContinue}
-          <span aria-hidden="true"> →</span>
-        </button>
-      ) : (
-        <button
-          type="button"
-          className={styles.primary}
-          disabled={busy}
-          aria-busy={busy}
-          onClick={() => void submit()}
-        >
-          {buttons.submit}
-        </button>
-      )}
-    </div>
+        {next ? (
+          <button
+            type="button"
+            className={styles.primary}
+            disabled={busy}
+            onClick={() => void goTo(next.path)}
+          >
+            {buttons.saveAndContinue}
+            <span aria-hidden="true"> →</span>
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={styles.primary}
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => void submit()}
+          >
+            {buttons.submit}
+          </button>
+        )}
+      </div>
+      {saveStatus ? <SaveStatus store={saveStatus} /> : null}
+    </>
   );
 }

@@ -14,7 +14,10 @@ export interface FormAnswerSource extends AnswerSource {
   takeDirty(): Record<string, AnswerValue>;
   /** Puts keys back as unsaved (a save failed). */
   markDirty(keys: Iterable<string>): void;
+  /** Takes values that are already stored on the server (keep theirs): shown, not saved again. */
+  adopt(patch: Record<string, AnswerValue>): void;
   hasDirty(): boolean;
+  isDirty(key: string): boolean;
   /** Applies a view-state change (a tab switch) and clears what it hides. */
   reclear(state: ViewState): string[];
 }
@@ -70,6 +73,13 @@ export function formAnswerSource(
     markDirty(keys) {
       for (const key of keys) dirty.add(key);
     },
+    adopt(patch) {
+      const before = values();
+      const changed = write(patch, before);
+      for (const key of Object.keys(patch)) dirty.delete(key);
+      if (changed.length > 0) onChange();
+    },
     hasDirty: () => dirty.size > 0,
+    isDirty: (key) => dirty.has(key),
   };
 }
