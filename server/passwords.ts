@@ -2,8 +2,10 @@
  * Password hashing with Argon2id (SECURITY.md REQ-ID-5: m = 19 MiB, t = 2, p = 1). Passwords are
  * verified exactly as received: never trimmed, never truncated.
  */
+import os from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import pLimit, { type LimitFunction } from 'p-limit';
 
 export interface Argon2Cost {
   readonly memoryCost: number;
@@ -14,18 +16,31 @@ export interface Argon2Cost {
 /** Algorithm.Argon2id in @node-rs/argon2 (a const enum, so written out here). */
 const ARGON2ID = 2;
 
+/**
+ * Argon2id is the server's CPU and memory hot spot (SECURITY.md section 5: a deadline day brings
+ * 2.7 logins per submitted application). At most this many hashes run at once, leaving a core for
+ * autosaves and reads; the rest wait their turn. Memory stays bounded at this many × 19 MiB.
+ */
+export const HASH_CONCURRENCY = Math.max(1, os.availableParallelism() - 1);
+
 export class PasswordHasher {
   private dummy: Promise<string> | null = null;
+  private readonly limit: LimitFunction;
 
-  constructor(private readonly cost: Argon2Cost) {}
+  constructor(
+    private readonly cost: Argon2Cost,
+    concurrency = HASH_CONCURRENCY,
+  ) {
+    this.limit = pLimit(concurrency);
+  }
 
   hash(password: string): Promise<string> {
-    return hash(password, { algorithm: ARGON2ID, ...this.cost });
+    return this.limit(() => hash(password, { algorithm: ARGON2ID, ...this.cost }));
   }
 
   async verify(passwordHash: string, password: string): Promise<boolean> {
     try {
-      return await verify(passwordHash, password);
+      return await this.limit(() => verify(passwordHash, password));
     } catch {
       return false;
     }
