@@ -2,8 +2,9 @@
  * End-to-end harness: builds the client once (Vite, into a temporary folder), starts the real server
  * serving it over a fresh database, and drives Debian's Chromium through playwright-core.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -16,16 +17,75 @@ export const CHROMIUM_PATH =
 
 let built: Promise<string> | null = null;
 
-/** Builds the client once per test file. */
+/** What the client build depends on: a change to any of these means a new build. */
+const CLIENT_SOURCES = [
+  'src',
+  'renderers',
+  'runtime',
+  'definitions',
+  'contract',
+  'index.html',
+  'vite.config.ts',
+  'scripts/firstPageChunk.ts',
+  'package-lock.json',
+];
+
+async function sourceHash(): Promise<string> {
+  const hash = createHash('sha256');
+  const visit = async (entry: string): Promise<void> => {
+    const info = await stat(entry).catch(() => null);
+    if (!info) return;
+    if (info.isDirectory()) {
+      for (const name of (await readdir(entry)).sort()) await visit(path.join(entry, name));
+    } else {
+      hash.update(entry);
+      hash.update(await readFile(entry));
+    }
+  };
+  for (const source of CLIENT_SOURCES) await visit(source);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Builds the client once for all end-to-end test files (they run in parallel workers): the build
+ * is kept in the temporary folder under a hash of its sources; the first file to need it builds it
+ * under a lock while the others wait, and later runs with unchanged sources reuse it.
+ */
 export function buildClient(): Promise<string> {
   built ??= (async () => {
-    const outDir = await mkdtemp(path.join(os.tmpdir(), 'admission-client-'));
-    await build({
-      configFile: path.resolve('vite.config.ts'),
-      logLevel: 'error',
-      build: { outDir, emptyOutDir: true },
-    });
-    return outDir;
+    const dir = path.join(os.tmpdir(), `admission-client-${await sourceHash()}`);
+    const ready = () => existsSync(path.join(dir, 'index.html'));
+    if (ready()) return dir;
+    const lock = `${dir}.lock`;
+    const staleMs = 5 * 60_000;
+    for (let waited = 0; ; waited += 250) {
+      try {
+        await mkdir(lock);
+        break;
+      } catch {
+        if (ready()) return dir;
+        const since = await stat(lock).then(
+          (s) => Date.now() - s.mtimeMs,
+          () => 0,
+        );
+        if (since > staleMs) await rm(lock, { recursive: true, force: true });
+        if (waited > staleMs) throw new Error(`Timed out waiting for the client build (${lock})`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    try {
+      if (ready()) return dir;
+      const staging = `${dir}.${process.pid}`;
+      await build({
+        configFile: path.resolve('vite.config.ts'),
+        logLevel: 'error',
+        build: { outDir: staging, emptyOutDir: true },
+      });
+      await rename(staging, dir);
+      return dir;
+    } finally {
+      await rm(lock, { recursive: true, force: true });
+    }
   })();
   return built;
 }
@@ -70,8 +130,6 @@ export async function startE2E(): Promise<E2E> {
     async close() {
       await browser.close();
       await server.close();
-      await rm(clientDir, { recursive: true, force: true }).catch(() => undefined);
-      built = null;
     },
   };
 }
