@@ -33,11 +33,22 @@ export interface OpenOptions {
   readonly migrated?: boolean;
   /** Told about errors of idle pooled connections (a restarted PostgreSQL); the pool reconnects. */
   readonly onPoolError?: (error: Error) => void;
+  /**
+   * PostgreSQL only: a query (or getting a connection) that takes longer fails, so a request on a
+   * dropped connection ends with an error the client retries instead of hanging (default 10 s).
+   */
+  readonly queryTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const timeout = options.queryTimeoutMs ?? 10_000;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 20,
+      query_timeout: timeout,
+      connectionTimeoutMillis: timeout,
+    });
     // Without a listener, an idle connection closed by the server would crash the process.
     pool.on(
       'error',

@@ -29,8 +29,15 @@ export class Clock {
   }
 }
 
+/** PostgreSQL connection tweaks for fault tests: reach it through a proxy, time queries out sooner. */
+export interface PostgresOptions {
+  readonly rewriteUrl?: (url: URL) => URL;
+  readonly queryTimeoutMs?: number;
+}
+
 async function openTestDatabase(
   kind: DatabaseKind,
+  postgres: PostgresOptions = {},
 ): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const dump = await readFile(inject('pgliteDump'));
@@ -46,7 +53,11 @@ async function openTestDatabase(
   await admin.end();
   const databaseUrl = new URL(url);
   databaseUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: databaseUrl.toString(), migrated: true });
+  const handle = await openDatabase({
+    databaseUrl: (postgres.rewriteUrl?.(databaseUrl) ?? databaseUrl).toString(),
+    migrated: true,
+    queryTimeoutMs: postgres.queryTimeoutMs,
+  });
   return {
     handle,
     drop: async () => {
@@ -85,6 +96,7 @@ export interface StartOptions {
   readonly tenants?: { id: string; name: string; definitionId: string; hosts: string[] }[];
   readonly env?: Record<string, string>;
   readonly logStream?: NodeJS.WritableStream;
+  readonly postgres?: PostgresOptions;
 }
 
 /** Cheap hashing in tests (production keeps m = 19 MiB, t = 2; a test below checks the stored parameters). */
@@ -93,7 +105,7 @@ export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const clock = new Clock();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-server-'));
-  const { handle, drop } = await openTestDatabase(options.database ?? 'pglite');
+  const { handle, drop } = await openTestDatabase(options.database ?? 'pglite', options.postgres);
   const config = configFromEnv(
     {
       NODE_ENV: 'test',
