@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SESSION_INVALID_MESSAGE } from '../contract';
 import { createQueryClient } from './api/queryClient';
+import { unsavedAnswers } from './session/flush';
 import { createAppRouter } from './router';
 import { applyInstitutionColors } from './theme';
 import './styles/theme.css';
@@ -15,9 +16,17 @@ let redirecting = false;
 const queryClient = createQueryClient(() => {
   if (redirecting) return;
   redirecting = true;
+  // SECURITY.md REQ-R-4: unsaved answers are kept (in memory) for the same applicant's next login.
+  const unsaved = unsavedAnswers();
   queryClient.clear();
   void router
-    .navigate({ to: '/login', state: { errorMessage: SESSION_INVALID_MESSAGE } })
+    .navigate({
+      to: '/login',
+      state: {
+        errorMessage: SESSION_INVALID_MESSAGE,
+        ...(unsaved ? { studentAnswers: unsaved.answers, unsavedFor: unsaved.username } : {}),
+      },
+    })
     .finally(() => {
       redirecting = false;
     });

@@ -10,6 +10,8 @@ declare module '@tanstack/react-router' {
     successMessage?: string;
     errorMessage?: string;
     username?: string;
+    /** After a 401: whose unsaved answers `studentAnswers` are (SECURITY.md REQ-R-4). */
+    unsavedFor?: string;
   }
 }
 

@@ -200,7 +200,9 @@ describe('the applicant in Chromium', () => {
       await page.getByRole('button', { name: 'Save & Continue' }).click();
       await page.waitForURL('**/education');
 
-      // The server ends the session after 15 idle minutes: the next call answers 401.
+      // The server ends the session after 15 idle minutes: the next call answers 401. What was typed
+      // just before is not lost (SECURITY.md REQ-R-4): it is saved after logging in again.
+      await page.locator('#hs_city').fill('Montpelier');
       e2e.server.clock.advance(16 * 60 * 1000);
       await page.getByRole('button', { name: 'Save & Continue' }).click();
       await page.waitForURL('**/login');
@@ -221,6 +223,17 @@ describe('the applicant in Chromium', () => {
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.waitForURL('**/education');
+      expect(await page.locator('#hs_city').inputValue()).toBe('Montpelier');
+      await expect
+        .poll(
+          async () =>
+            (
+              (await (await page.request.get('/api/profile')).json()) as {
+                answer: Record<string, unknown>;
+              }
+            ).answer.hs_city,
+        )
+        .toBe('Montpelier');
 
       // Log out from the account popover.
       await page.getByRole('button', { name: 'Account' }).click();

@@ -48,7 +48,13 @@ export function LoginCard() {
         onSuccess: ({ message }) =>
           void navigate({
             to: applicationDefinition.defaultRoute,
-            state: { studentAnswers, successMessage: message },
+            state: {
+              // REQ-R-4: answers left unsaved by an ended session go only to the same applicant.
+              studentAnswers: sameApplicant(state.unsavedFor, body.username)
+                ? studentAnswers
+                : undefined,
+              successMessage: message,
+            },
           }),
         onError: (error) => {
           if (
@@ -146,4 +152,9 @@ export function LoginCard() {
       />
     </AccountCard>
   );
+}
+
+/** True when no one in particular owns the carried answers, or their owner is logging in. */
+function sameApplicant(owner: string | undefined, username: string): boolean {
+  return owner === undefined || owner.trim().toLowerCase() === username.trim().toLowerCase();
 }

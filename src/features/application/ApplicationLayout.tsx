@@ -47,7 +47,7 @@ import {
   keepAnonymousAnswers,
 } from '../../session/anonymousAnswers';
 import { hasIndicatorCookie } from '../../session/cookies';
-import { registerFlush } from '../../session/flush';
+import { registerFlush, registerUnsaved } from '../../session/flush';
 import type { StudentAnswers } from '../../session/navigationState';
 import { clientSnapshot, type ClientSnapshot } from '../../session/snapshot';
 import { useAddAnotherCounts, usePutAddAnother } from './api/addAnother';
@@ -278,6 +278,13 @@ function ApplicationForm(props: {
       },
     });
     autosaverRef.current = autosaver;
+    // REQ-R-4: on a 401, what is unsaved or in flight goes to /login with the applicant's name.
+    registerUnsaved(() => {
+      const keys = new Set([...answers.dirtyKeys(), ...autosaver.pendingKeys()]);
+      const all = answers.all();
+      const unsaved = Object.fromEntries([...keys].map((key) => [key, all[key] ?? '']));
+      return profile ? { answers: unsaved, username: profile.username } : null;
+    });
     // Leaving the page: what is unsaved goes out in a request that outlives the page.
     const onPageHide = () => {
       if (!answers.hasDirty()) return;
@@ -297,6 +304,7 @@ function ApplicationForm(props: {
       document.removeEventListener('visibilitychange', onHidden);
       autosaver.stop();
       autosaverRef.current = null;
+      registerUnsaved(null);
     };
     // The autosaver lives as long as this logged-in form.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -18,6 +18,7 @@ export interface FormAnswerSource extends AnswerSource {
   adopt(patch: Record<string, AnswerValue>): void;
   hasDirty(): boolean;
   isDirty(key: string): boolean;
+  dirtyKeys(): string[];
   /** Applies a view-state change (a tab switch) and clears what it hides. */
   reclear(state: ViewState): string[];
 }
@@ -81,5 +82,6 @@ export function formAnswerSource(
     },
     hasDirty: () => dirty.size > 0,
     isDirty: (key) => dirty.has(key),
+    dirtyKeys: () => [...dirty],
   };
 }

@@ -49,6 +49,7 @@ export class Autosaver {
   private retry: ReturnType<typeof setTimeout> | null = null;
   private interval: ReturnType<typeof setInterval> | null = null;
   private inFlight: Promise<void> | null = null;
+  private inFlightKeys: readonly string[] = [];
   private failures = 0;
   private stopped = false;
 
@@ -58,6 +59,11 @@ export class Autosaver {
       () => void this.flush(),
       options.intervalMs ?? AUTOSAVE_INTERVAL_MS,
     );
+  }
+
+  /** Keys of the save in flight: sent, not yet acknowledged. */
+  pendingKeys(): readonly string[] {
+    return this.inFlightKeys;
   }
 
   /** The answers' version the next save is based on. */
@@ -112,10 +118,13 @@ export class Autosaver {
     if (Object.keys(answers).length === 0) return null;
     this.options.onState('saving');
     let outcome: SaveOutcome;
+    this.inFlightKeys = Object.keys(answers);
     try {
       outcome = await this.options.send(answers, this.version);
     } catch (error) {
       outcome = { kind: 'refused', error };
+    } finally {
+      this.inFlightKeys = [];
     }
     switch (outcome.kind) {
       case 'saved':
