@@ -17,6 +17,7 @@ import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords';
 import { apiRoutes } from './routes/api';
 import { publicRoutes } from './routes/public';
+import { serviceRoutes } from './routes/service';
 import type { ServiceContext } from './services/context';
 import { pruneAccountEvents } from './services/limits';
 import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory, type Tenant } from './tenants';
@@ -193,6 +194,7 @@ export async function buildServer(
 
   await app.register(publicRoutes(context), { prefix: '/public' });
   await app.register(apiRoutes(context), { prefix: '/api' });
+  await app.register(serviceRoutes(context), { prefix: '/service' });
 
   const indexFile = path.join(config.clientDir, 'index.html');
   if (existsSync(indexFile)) {
