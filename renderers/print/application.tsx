@@ -1,16 +1,14 @@
 /**
  * The whole application as staff and the PDF see it: every page of the definition, drawn with the
- * print set from a fixed answer map. `renderApplicationHtml` returns a complete HTML document with
- * the print stylesheet (US Letter, the applicant's name and the date in the header), which the PDF
- * job prints with Chromium; it uses `react-dom/server` only.
+ * print set from a fixed answer map (the service view renders it in the browser, `html.tsx` on the
+ * server).
  */
 import { useMemo } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { addAnotherGroups, visibleView, type Definition } from '../../runtime';
 import { FormProvider, PageOutlet, staticAnswers, staticErrors } from '../react';
 import { printRenderers } from './index';
 import { PrintProvider } from './PrintContext';
-import { PRINT_CLASS as c, PRINT_STYLESHEET, pageRules } from './stylesheet';
+import { PRINT_CLASS as c } from './stylesheet';
 
 export interface PrintApplicationProps {
   readonly definition: Definition;
@@ -105,32 +103,4 @@ export function PrintApplication({
       </PrintProvider>
     </FormProvider>
   );
-}
-
-/** `<` and `&` escaped for text inside an HTML element. */
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-/**
- * A complete HTML document of the application for printing: the print stylesheet, Letter pages, the
- * applicant's name and the date in each page's header and page numbers in the footer.
- */
-export function renderApplicationHtml(props: Omit<PrintApplicationProps, 'headingLevel'>): string {
-  const name = props.applicantName ?? applicantNameOf(props.answers);
-  const date = props.date ?? printDate(props.now ?? new Date());
-  const body = renderToStaticMarkup(
-    <PrintApplication {...props} applicantName={name} date={date} headingLevel={1} />,
-  );
-  const title = [props.definition.title, name].filter(Boolean).join(' – ');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>${escapeHtml(title)}</title>
-<style>${PRINT_STYLESHEET}${pageRules(name, date)}</style>
-</head>
-<body>${body}</body>
-</html>
-`;
 }

@@ -75,8 +75,8 @@ export function PrintGroup({ children }: ContainerProps<GroupView>) {
 }
 
 /**
- * Repeated slots and add-another instances: only those that hold answers. The first instance is
- * kept when none does, so the questions still show (blank) once.
+ * Repeated slots and add-another instances: only those that hold answers (SPEC 2.9); a group
+ * nobody filled in prints nothing.
  */
 export function PrintRepeat({ view, instances }: RepeatRendererProps) {
   const { answers } = useFormContext();
@@ -85,10 +85,9 @@ export function PrintRepeat({ view, instances }: RepeatRendererProps) {
     const nodes = view.instances.find((i) => i.number === instance.number)?.children ?? [];
     return holdsAnswers(nodes, answers, documents);
   });
-  const shown = holding.length > 0 ? holding : instances.slice(0, 1);
   return (
     <div className={c.repeat} data-repeat={view.id}>
-      {shown.map((instance) => (
+      {holding.map((instance) => (
         <div key={instance.number} className={c.instance}>
           {instance.title ? <h4 className={c.instanceTitle}>{instance.title}</h4> : null}
           {instance.content}

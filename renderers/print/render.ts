@@ -1,7 +1,7 @@
-/** Entry for the server (PDF) and the service view: the whole application, printed. */
+/** Entry for the server (PDF): the whole application as a printable HTML document. */
+export { renderApplicationHtml } from './html';
 export {
   PrintApplication,
-  renderApplicationHtml,
   applicantNameOf,
   printDate,
   type PrintApplicationProps,

@@ -29,7 +29,7 @@ const c = PRINT_CLASS;
 
 /** Screen and print rules; the @page rules (Letter, header, page numbers) come from `pageRules`. */
 export const PRINT_STYLESHEET = `
-.${c.document} { font-family: Georgia, 'Times New Roman', serif; color: #1a1a1a; font-size: 11pt; line-height: 1.4; max-width: 52rem; margin: 0 auto; padding: 1rem; }
+.${c.document} { font-family: Georgia, 'Times New Roman', serif; color: #1a1a1a; font-size: 11pt; line-height: 1.4; max-width: 52rem; margin: 0 auto; padding: 1rem 1.5rem; background: #fff; }
 .${c.header} { border-bottom: 1px solid #555; margin-bottom: 1rem; }
 .${c.title} { font-size: 1.5em; margin: 0 0 0.25rem; }
 .${c.meta} { margin: 0 0 0.5rem; }
