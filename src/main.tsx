@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { SESSION_INVALID_MESSAGE } from '../contract';
 import { createQueryClient } from './api/queryClient';
 import { createAppRouter } from './router';
+import { startServiceApp } from './features/service-view/start';
 import { serviceTokenInAddress, stripServiceToken } from './features/service-view/token';
 import { applyInstitutionColors } from './theme';
 import './styles/theme.css';
@@ -19,13 +20,7 @@ if (!root) throw new Error('The page has no #root element.');
 const serviceToken = serviceTokenInAddress();
 if (serviceToken) {
   stripServiceToken();
-  void import('./features/service-view/ServiceApp').then(({ ServiceApp }) =>
-    createRoot(root).render(
-      <StrictMode>
-        <ServiceApp token={serviceToken} />
-      </StrictMode>,
-    ),
-  );
+  startServiceApp(root, serviceToken);
 } else {
   startApplicantApp(root);
 }
