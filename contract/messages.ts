@@ -68,4 +68,5 @@ export const serviceMessages = {
   staffUnauthorized: 'A valid staff key is required.',
   noSuchApplicant: 'There is no applicant with that email address.',
   readOnly: 'Service links are read-only.',
+  revoked: 'The service link was revoked.',
 } as const;

@@ -20,11 +20,18 @@ export const mintServiceTokenBody = z.object({
   email: z.string().check(z.minLength(3), z.maxLength(254)),
 });
 export const mintServiceTokenResponse = z.object({
+  /** The token's id, for `DELETE /service/tokens/{id}` (revocation). */
+  id: z.string(),
   url: z.string(),
   token: z.string(),
   expires_at: z.string(),
 });
 export type MintServiceTokenResponse = z.output<typeof mintServiceTokenResponse>;
+
+/** `DELETE /service/tokens/{id}` (staff): the link no longer opens. */
+export const revokeServiceTokenParams = z.object({
+  id: z.string().check(z.minLength(16), z.maxLength(64)),
+});
 
 /** The query parameter that carries a service token (SPEC 2.9). */
 export const SERVICE_TOKEN_PARAM = 'service_token';

@@ -6,12 +6,18 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { mintServiceTokenBody, serviceMessages, SERVICE_TOKEN_PARAM } from '../../contract';
+import {
+  mintServiceTokenBody,
+  revokeServiceTokenParams,
+  serviceMessages,
+  SERVICE_TOKEN_PARAM,
+} from '../../contract';
 import { HttpError } from '../errors';
 import type { ServiceContext } from '../services/context';
 import {
   mintServiceToken,
   readServiceData,
+  revokeServiceToken,
   staffIdFor,
   verifyServiceToken,
 } from '../services/serviceTokens';
@@ -61,6 +67,14 @@ export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
       const minted = await mintServiceToken(ctx, request.tenant.id, email, staffId);
       request.log.info({ tenant: request.tenant.id, staff: staffId }, 'service link minted');
       return minted;
+    });
+
+    app.delete('/tokens/:id', limited, async (request) => {
+      const staffId = staffIdFor(ctx.config, request.tenant.id, request.headers.authorization);
+      const { id } = parse(revokeServiceTokenParams, request.params);
+      await revokeServiceToken(ctx, request.tenant.id, id);
+      request.log.info({ tenant: request.tenant.id, staff: staffId }, 'service link revoked');
+      return { message: serviceMessages.revoked };
     });
   };
 }

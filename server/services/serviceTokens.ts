@@ -2,14 +2,14 @@
  * Service tokens (SPEC 2.9, 6; SECURITY.md "compensating controls"): a staff member's read-only link
  * to one applicant of one tenant. A token is `<payload>.<signature>`: the payload (base64url JSON)
  * names the tenant, the applicant, the staff member, a random id and the expiry; the signature is an
- * HMAC-SHA256 over it with the server's service-token key. Nothing is stored: a token cannot be
+ * HMAC-SHA256 over it with the server's service-token key. Tokens are not stored: a token cannot be
  * guessed (256-bit HMAC) and is checked against the tenant of the request and the applicant's row.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { chosenTab, tabGroups, type Definition } from '../../runtime';
 import { serviceMessages, type MintServiceTokenResponse, type ServiceData } from '../../contract';
-import { applications, users } from '../db/schema';
+import { applications, serviceTokenRevocations, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { hmac, randomToken, sameSecret, secretFile } from '../secrets';
 import type { ServerConfig } from '../config';
@@ -130,7 +130,54 @@ export async function mintServiceToken(
     j: randomToken(16),
     e: expiresAt.getTime(),
   });
-  return { token, url: serviceLink(ctx.config, token), expires_at: expiresAt.toISOString() };
+  return {
+    id: tokenIdOf(token),
+    token,
+    url: serviceLink(ctx.config, token),
+    expires_at: expiresAt.toISOString(),
+  };
+}
+
+/** The random id of a token (its `j`), as the staff call answers it for revocation. */
+function tokenIdOf(token: string): string {
+  const body = token.split('.')[0] ?? '';
+  return (JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { j: string }).j;
+}
+
+/**
+ * Revokes a link before it expires (staff call): its id is kept, in the staff member's tenant only,
+ * until the latest possible expiry of a token. Expired entries are pruned on the way.
+ */
+export async function revokeServiceToken(
+  ctx: TokenContext,
+  tenantId: string,
+  tokenId: string,
+): Promise<void> {
+  const now = ctx.config.now();
+  await ctx.db.delete(serviceTokenRevocations).where(lt(serviceTokenRevocations.expiresAt, now));
+  await ctx.db
+    .insert(serviceTokenRevocations)
+    .values({
+      tenantId,
+      tokenId,
+      expiresAt: new Date(now.getTime() + ctx.config.serviceTokenTtlMs),
+      revokedAt: now,
+    })
+    .onConflictDoNothing();
+}
+
+/** A revoked token answers like any bad token. */
+export async function assertNotRevoked(ctx: TokenContext, grant: ServiceGrant): Promise<void> {
+  const [row] = await ctx.db
+    .select({ tokenId: serviceTokenRevocations.tokenId })
+    .from(serviceTokenRevocations)
+    .where(
+      and(
+        eq(serviceTokenRevocations.tenantId, grant.tenantId),
+        eq(serviceTokenRevocations.tokenId, grant.tokenId),
+      ),
+    );
+  if (row) throw invalid();
 }
 
 /** SECURITY.md test 20: staff see the SSN masked to its last four digits. */
@@ -165,6 +212,7 @@ export async function readServiceData(
   grant: ServiceGrant,
   definition: Definition,
 ): Promise<ServiceData> {
+  await assertNotRevoked(ctx, grant);
   const [user] = await ctx.db
     .select({ id: users.id })
     .from(users)

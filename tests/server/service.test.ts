@@ -166,6 +166,36 @@ describe.each(databaseKinds)('service tokens on %s', (database) => {
     ).toBe(200);
   });
 
+  it("revokes one link before it expires, in the staff member's tenant only", async () => {
+    const first = await mint('ada@example.com');
+    const second = await mint('ada@example.com');
+    const read = (url: string) =>
+      server.client().get(`/service/tmp-pdf?service_token=${tokenOf(url)}`);
+    expect((await read(first.body.url as string)).status).toBe(200);
+    // Another tenant's staff cannot revoke it.
+    const foreign = await server
+      .client(SOUTH)
+      .request('DELETE', `/service/tokens/${first.body.id as string}`, undefined, {
+        authorization: `Bearer ${SOUTH_KEY}`,
+      });
+    expect(foreign.status).toBe(200);
+    expect((await read(first.body.url as string)).status).toBe(200);
+    const unauthorized = await server
+      .client()
+      .request('DELETE', `/service/tokens/${first.body.id as string}`);
+    expect(unauthorized.status).toBe(401);
+    const revoked = await server
+      .client()
+      .request('DELETE', `/service/tokens/${first.body.id as string}`, undefined, {
+        authorization: `Bearer ${NORTH_KEY}`,
+      });
+    expect(revoked.body).toEqual({ message: serviceMessages.revoked });
+    const after = await read(first.body.url as string);
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ message: serviceMessages.tokenInvalid });
+    expect((await read(second.body.url as string)).status).toBe(200);
+  });
+
   it('refuses staff calls without a valid bearer key', async () => {
     for (const authorization of [undefined, 'Bearer wrong', `Basic ${NORTH_KEY}`, NORTH_KEY]) {
       const response = await server
