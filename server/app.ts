@@ -162,9 +162,14 @@ export async function buildServer(
     }
   });
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
+    // A page opened with a service link (D42) is never cached or indexed.
+    if (/[?&]service_token=/.test(request.url)) {
+      reply.header('Cache-Control', 'no-store');
+      reply.header('X-Robots-Tag', 'noindex');
+    }
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 

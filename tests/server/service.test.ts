@@ -84,6 +84,13 @@ describe.each(databaseKinds)('service tokens on %s', (database) => {
     expect(response.headers.get('x-robots-tag')).toBe('noindex');
   });
 
+  it('answers the page a service link opens with no-store and noindex', async () => {
+    const page = await server.client().get(`/?service_token=${applicantToken}`);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('x-robots-tag')).toBe('noindex');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
   it('mints each link with its own token, valid for one hour, and the link points at the app', async () => {
     const again = await mint('ada@example.com');
     expect(again.body.url).toMatch(/^http:\/\/app\.test\/\?service_token=/);
