@@ -132,6 +132,36 @@ describe('renderApplicationHtml with the institution definition', () => {
     expect(hidden).not.toContain('Type of Activity');
   });
 
+  it('prints content behind a button trigger once answered, and never the button', () => {
+    expect(text).not.toContain('Add an international phone number');
+    expect(text).not.toContain('International Phone');
+    const answered = textOf(
+      renderApplicationHtml({
+        definition: applicationDefinition,
+        answers: { ...answers, phone_international: '+44 20 7946 0958' },
+        now: NOW,
+      }),
+    );
+    expect(answered).toContain('International Phone\n+44 20 7946 0958');
+    expect(answered).not.toContain('Add an international phone number');
+  });
+
+  it('prints a checkbox trigger as its box and the content it selects', () => {
+    const same = textOf(
+      renderApplicationHtml({
+        definition: applicationDefinition,
+        answers: { ...answers, parent_addr_same_as_perm_addr: true },
+        now: NOW,
+      }),
+    );
+    expect(same).toMatch(/\[X\]\nThis parent or guardian lives at my permanent address/);
+    expect(text).toMatch(/\[ \]\nThis parent or guardian lives at my permanent address/);
+    const parentPart = (t: string) =>
+      t.slice(t.indexOf('Parent or Legal Guardian 1'), t.indexOf('How should we contact'));
+    expect(parentPart(text)).toContain('ZIP/Postal Code');
+    expect(parentPart(same)).not.toContain('ZIP/Postal Code');
+  });
+
   it('shows a file question without a document as unanswered', () => {
     const none = textOf(
       renderApplicationHtml({ definition: applicationDefinition, answers, now: NOW }),
