@@ -14,7 +14,7 @@ import { configFromEnv, type ServerConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { HttpError } from '../errors';
 import { cliKey, mintServiceToken } from '../services/serviceTokens';
-import { DEFAULT_TENANT_SEED, TenantDirectory } from '../tenants';
+import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory } from '../tenants';
 
 export interface ServiceLinkRequest {
   readonly config: ServerConfig;
@@ -91,6 +91,8 @@ export async function requestServiceLink(
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
+    // As at server start: a data directory no server has opened yet still has its default tenant.
+    await ensureTenant(database.db, { ...DEFAULT_TENANT_SEED, id: config.defaultTenant });
     const directory = new TenantDirectory(config.defaultTenant);
     await directory.load(database.db);
     const tenantId = directory.forHost(host).id;
