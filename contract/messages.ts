@@ -65,3 +65,12 @@ export const SESSION_INVALID_MESSAGE =
   'Your session is invalid. Please clear your cookies and login again.';
 /** SPEC 4.2: shown on /login after an inactivity logout. */
 export const INACTIVITY_MESSAGE = 'You have been automatically logged out due to inactivity.';
+
+/** Service users (SPEC 2.9, 6): what a staff member sees when a service link cannot be used. */
+export const serviceMessages = {
+  tokenInvalid: 'This service link is invalid or has expired. Please ask for a new one.',
+  staffUnauthorized: 'A valid staff key is required.',
+  noSuchApplicant: 'There is no applicant with that email address.',
+  readOnly: 'Service links are read-only.',
+  revoked: 'The service link was revoked.',
+} as const;

@@ -17,6 +17,7 @@ import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords';
 import { apiRoutes } from './routes/api';
 import { publicRoutes } from './routes/public';
+import { serviceRoutes } from './routes/service';
 import type { ServiceContext } from './services/context';
 import { pruneAccountEvents } from './services/limits';
 import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory, type Tenant } from './tenants';
@@ -161,9 +162,14 @@ export async function buildServer(
     }
   });
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
+    // A page opened with a service link (D42) is never cached or indexed.
+    if (/[?&]service_token=/.test(request.url)) {
+      reply.header('Cache-Control', 'no-store');
+      reply.header('X-Robots-Tag', 'noindex');
+    }
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   });
 
@@ -193,6 +199,7 @@ export async function buildServer(
 
   await app.register(publicRoutes(context), { prefix: '/public' });
   await app.register(apiRoutes(context), { prefix: '/api' });
+  await app.register(serviceRoutes(context), { prefix: '/service' });
 
   const indexFile = path.join(config.clientDir, 'index.html');
   if (existsSync(indexFile)) {

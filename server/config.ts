@@ -28,6 +28,39 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built applicant app is served from, if built. */
   CLIENT_DIR: z.string().default('./dist/client'),
+  /** Staff keys per tenant, `tenant=key` pairs separated by commas (keys of 32+ characters). */
+  STAFF_API_KEYS: z.string().optional(),
+  /** The HMAC key of service tokens (32+ characters); default: a random key kept in DATA_DIR. */
+  SERVICE_TOKEN_SECRET: z.string().min(32).optional(),
+  /** How long a service link lasts, in minutes (SECURITY.md: 1 hour). */
+  SERVICE_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+});
+
+/** `tenant=key,tenant2=key2` → key per tenant; a malformed pair or a short key is an error. */
+const staffKeysSchema = z.string().transform((text, ctx) => {
+  const keys: Record<string, string> = {};
+  for (const pair of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const index = pair.indexOf('=');
+    const tenant = pair.slice(0, index).trim();
+    const key = pair.slice(index + 1).trim();
+    if (index <= 0 || key.length < 32) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected tenant=key pairs with keys of 32+ characters',
+      });
+      return z.NEVER;
+    }
+    keys[tenant] = key;
+  }
+  return keys;
 });
 
 export interface ServerConfig {
@@ -43,6 +76,12 @@ export interface ServerConfig {
   readonly trustProxy: boolean;
   readonly logLevel: string;
   readonly clientDir: string;
+  /** Staff bearer keys per tenant id (D41). */
+  readonly staffApiKeys: Readonly<Record<string, string>>;
+  /** The service-token HMAC key from the environment; undefined: generated in DATA_DIR. */
+  readonly serviceTokenSecret: string | undefined;
+  /** Service link lifetime in milliseconds. */
+  readonly serviceTokenTtlMs: number;
   /** Cookies get Secure (and the __Host- prefix) when the public origin is https. */
   readonly secureCookies: boolean;
   /** The clock: injected so tests can move time. */
@@ -76,6 +115,11 @@ export function configFromEnv(
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = result.data;
+  const staffKeys = staffKeysSchema.safeParse(e.STAFF_API_KEYS ?? '');
+  if (!staffKeys.success)
+    throw new Error(
+      `Invalid configuration:\n  STAFF_API_KEYS: ${staffKeys.error.issues[0]?.message}`,
+    );
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -89,6 +133,9 @@ export function configFromEnv(
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
+    staffApiKeys: staffKeys.data,
+    serviceTokenSecret: e.SERVICE_TOKEN_SECRET,
+    serviceTokenTtlMs: e.SERVICE_TOKEN_TTL_MINUTES * 60 * 1000,
     secureCookies: e.PUBLIC_ORIGIN.startsWith('https:'),
     now: () => new Date(),
     publicRateLimit: 60,

@@ -1,5 +1,7 @@
 /** Random secrets and their stored hashes. Secrets themselves are never stored or logged. */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** A URL-safe secret of `bytes` random bytes (32 bytes = 256 bits). */
 export function randomToken(bytes = 32): string {
@@ -20,4 +22,33 @@ export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** HMAC-SHA256 of `value` under `key`, base64url. */
+export function hmac(key: string | Buffer, value: string): string {
+  return createHmac('sha256', key).update(value, 'utf8').digest('base64url');
+}
+
+/** Compares two strings in constant time (for signatures and keys of equal length). */
+export function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(sha256(a), 'hex');
+  const right = Buffer.from(sha256(b), 'hex');
+  return timingSafeEqual(left, right);
+}
+
+/**
+ * A random secret kept in a file of DATA_DIR with mode 600, created on first use (by whichever
+ * process gets there first; the others read the winner's). Never logged.
+ */
+export function secretFile(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, `${randomToken(32)}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new Error(`${file} does not hold a secret of 32+ characters.`);
+  return secret;
 }

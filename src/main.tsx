@@ -6,38 +6,54 @@ import { SESSION_INVALID_MESSAGE } from '../contract';
 import { createQueryClient } from './api/queryClient';
 import { unsavedAnswers } from './session/flush';
 import { createAppRouter } from './router';
+import { startServiceApp } from './features/service-view/start';
+import { serviceTokenInAddress, stripServiceToken } from './features/service-view/token';
 import { applyInstitutionColors } from './theme';
 import './styles/theme.css';
 
 applyInstitutionColors();
-const router = createAppRouter();
-/** SPEC 2.2: any 401 clears all cached data and goes to /login with the session-invalid message. */
-let redirecting = false;
-const queryClient = createQueryClient(() => {
-  if (redirecting) return;
-  redirecting = true;
-  // SECURITY.md REQ-R-4: unsaved answers are kept (in memory) for the same applicant's next login.
-  const unsaved = unsavedAnswers();
-  queryClient.clear();
-  void router
-    .navigate({
-      to: '/login',
-      state: {
-        errorMessage: SESSION_INVALID_MESSAGE,
-        ...(unsaved ? { studentAnswers: unsaved.answers, unsavedFor: unsaved.username } : {}),
-      },
-    })
-    .finally(() => {
-      redirecting = false;
-    });
-});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+
+// SPEC 2.9: `?service_token=` enters service-user mode, a root of its own loaded on demand. The token
+// is kept in memory and removed from the address before anything is fetched.
+const serviceToken = serviceTokenInAddress();
+if (serviceToken) {
+  stripServiceToken();
+  startServiceApp(root, serviceToken);
+} else {
+  startApplicantApp(root);
+}
+
+function startApplicantApp(root: HTMLElement) {
+  const router = createAppRouter();
+  /** SPEC 2.2: any 401 clears all cached data and goes to /login with the session-invalid message. */
+  let redirecting = false;
+  const queryClient = createQueryClient(() => {
+    if (redirecting) return;
+    redirecting = true;
+    // SECURITY.md REQ-R-4: unsaved answers are kept (in memory) for the same applicant's next login.
+    const unsaved = unsavedAnswers();
+    queryClient.clear();
+    void router
+      .navigate({
+        to: '/login',
+        state: {
+          errorMessage: SESSION_INVALID_MESSAGE,
+          ...(unsaved ? { studentAnswers: unsaved.answers, unsavedFor: unsaved.username } : {}),
+        },
+      })
+      .finally(() => {
+        redirecting = false;
+      });
+  });
+
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

@@ -171,3 +171,20 @@ export const tmpAnswers = pgTable('tmp_answers', {
   createdAt: at('created_at').notNull(),
   consumed: boolean('consumed').notNull().default(false),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Service users (issue 6, docs/decisions.md D41). Service tokens are signed and not stored; a token
+// revoked before it expires is remembered here by its random id until its expiry.
+
+export const serviceTokenRevocations = pgTable(
+  'service_token_revocations',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    tokenId: text('token_id').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.tokenId] })],
+);

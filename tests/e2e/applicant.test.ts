@@ -288,7 +288,7 @@ describe('the applicant in Chromium', () => {
     }
   }, 90_000);
 
-  it('after 14 idle minutes asks "Still working?", at 15 saves what was typed and logs out', async () => {
+  it('after 14 idle minutes asks "Still working?", at 15 logs out with what was typed saved', async () => {
     const { context, page } = await e2e.newPage();
     const email = 'idle@example.com';
     try {
@@ -301,6 +301,11 @@ describe('the applicant in Chromium', () => {
       await page.clock.install();
       await page.goto('/about');
       await page.locator('#first_name').fill('Unsaved');
+      // The autosave has it 2 s later (a save in flight would count as activity, REQ-R-5).
+      await page.clock.runFor(2_500);
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'Saved' }).count())
+        .toBe(1);
       await page.clock.fastForward('14:01');
       const dialog = page.getByRole('alertdialog', { name: 'Still working?' });
       await expect.poll(() => dialog.count()).toBe(1);

@@ -36,7 +36,7 @@ describe('the server process', () => {
     );
     try {
       let health: Response | null = null;
-      for (let i = 0; i < 150 && !health; i++) {
+      for (let i = 0; i < 450 && !health; i++) {
         health = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
         if (!health) await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -48,5 +48,5 @@ describe('the server process', () => {
       child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 40_000);
+  }, 90_000);
 });

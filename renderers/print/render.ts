@@ -1,0 +1,8 @@
+/** Entry for the server (PDF): the whole application as a printable HTML document. */
+export { renderApplicationHtml } from './html';
+export {
+  PrintApplication,
+  applicantNameOf,
+  printDate,
+  type PrintApplicationProps,
+} from './application';

@@ -1,0 +1,79 @@
+/**
+ * The print set's class names and its one stylesheet, as data: the server inlines it into the PDF's
+ * HTML and the service view renders it in a <style> element, so there is no CSS pipeline to share.
+ */
+export const PRINT_CLASS = {
+  document: 'pr-document',
+  header: 'pr-header',
+  title: 'pr-title',
+  meta: 'pr-meta',
+  page: 'pr-page',
+  pageTitle: 'pr-page-title',
+  section: 'pr-section',
+  sectionTitle: 'pr-section-title',
+  paragraph: 'pr-paragraph',
+  field: 'pr-field',
+  long: 'pr-long',
+  checkbox: 'pr-checkbox',
+  label: 'pr-label',
+  value: 'pr-value',
+  prewrap: 'pr-prewrap',
+  group: 'pr-group',
+  repeat: 'pr-repeat',
+  instance: 'pr-instance',
+  instanceTitle: 'pr-instance-title',
+  tabs: 'pr-tabs',
+} as const;
+
+const c = PRINT_CLASS;
+
+/** Screen and print rules; the @page rules (Letter, header, page numbers) come from `pageRules`. */
+export const PRINT_STYLESHEET = `
+.${c.document} { font-family: Georgia, 'Times New Roman', serif; color: #1a1a1a; font-size: 11pt; line-height: 1.4; max-width: 52rem; margin: 0 auto; padding: 1rem 1.5rem; background: #fff; }
+.${c.header} { border-bottom: 1px solid #555; margin-bottom: 1rem; }
+.${c.title} { font-size: 1.5em; margin: 0 0 0.25rem; }
+.${c.meta} { margin: 0 0 0.5rem; }
+.${c.pageTitle} { font-size: 1.3em; margin: 1.5rem 0 0.5rem; border-bottom: 1px solid #999; }
+.${c.page}:first-of-type .${c.pageTitle} { margin-top: 0; }
+.${c.sectionTitle} { font-size: 1.1em; margin: 1rem 0 0.4rem; }
+.${c.instanceTitle} { font-size: 1em; margin: 0.75rem 0 0.25rem; font-style: italic; }
+.${c.paragraph} { margin: 0.25rem 0 0.5rem; }
+.${c.field} { display: grid; grid-template-columns: minmax(10rem, 40%) 1fr; gap: 0.75rem; padding: 0.15rem 0; break-inside: avoid; }
+.${c.checkbox} { grid-template-columns: auto 1fr; }
+.${c.long} { grid-template-columns: 1fr; gap: 0.15rem; }
+.${c.label} { font-weight: bold; }
+.${c.checkbox} .${c.label} { font-weight: normal; }
+.${c.value} { overflow-wrap: anywhere; }
+.${c.checkbox} .${c.value} { font-family: 'Courier New', monospace; }
+.${c.prewrap} { white-space: pre-wrap; }
+.${c.instance} { padding-left: 0.75rem; border-left: 2px solid #ccc; margin: 0.5rem 0; }
+@media print {
+  .${c.document} { max-width: none; padding: 0; }
+  .${c.page} + .${c.page} { break-before: page; }
+  .${c.sectionTitle}, .${c.instanceTitle}, .${c.pageTitle} { break-after: avoid; }
+}
+`;
+
+/** A CSS string literal: quotes and backslashes escaped, no line breaks, no `<` (it sits in <style>). */
+export function cssString(text: string): string {
+  return `"${text
+    .replace(/[\\"]/g, '\\$&')
+    .replace(/[\r\n\f]+/g, ' ')
+    .replace(/</g, '\\3c ')}"`;
+}
+
+/**
+ * US Letter pages with the applicant's name and the date in the header and the page number in the
+ * footer (Chromium prints @page margin boxes since version 131).
+ */
+export function pageRules(applicantName: string, date: string): string {
+  return `
+@page {
+  size: letter;
+  margin: 0.8in 0.75in;
+  @top-left { content: ${cssString(applicantName)}; font: 9pt Georgia, serif; }
+  @top-right { content: ${cssString(date)}; font: 9pt Georgia, serif; }
+  @bottom-center { content: "Page " counter(page) " of " counter(pages); font: 9pt Georgia, serif; }
+}
+`;
+}

@@ -1,0 +1,80 @@
+/**
+ * /service/*: the staff side (SPEC 6, 7.2). `GET /tmp-pdf?service_token=` reads one applicant's
+ * application, read-only; `POST /tokens` mints a link for a staff member holding the tenant's key.
+ * Tokens travel in the query string (the spec's contract): the request log masks query strings
+ * (`maskUrl`), and answers are `no-store`, `no-referrer` and `noindex`.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  mintServiceTokenBody,
+  revokeServiceTokenParams,
+  serviceMessages,
+  SERVICE_TOKEN_PARAM,
+} from '../../contract';
+import { HttpError } from '../errors';
+import type { ServiceContext } from '../services/context';
+import {
+  mintServiceToken,
+  readServiceData,
+  revokeServiceToken,
+  staffIdFor,
+  verifyServiceToken,
+} from '../services/serviceTokens';
+import { parse } from './parse';
+
+const tokenQuery = z.object({ [SERVICE_TOKEN_PARAM]: z.string().min(1).max(1024) });
+
+export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
+  return async (app) => {
+    const limited = {
+      config: { rateLimit: { max: ctx.config.publicRateLimit, timeWindow: '1 minute' } },
+    };
+
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      reply.header('X-Robots-Tag', 'noindex');
+    });
+
+    app.get('/tmp-pdf', limited, async (request) => {
+      const query = tokenQuery.safeParse(request.query);
+      if (!query.success) throw new HttpError(401, serviceMessages.tokenInvalid);
+      let grant;
+      try {
+        grant = verifyServiceToken(ctx.config, query.data[SERVICE_TOKEN_PARAM], request.tenant.id);
+      } catch (error) {
+        request.log.warn({ tenant: request.tenant.id }, 'service token refused');
+        throw error;
+      }
+      request.log.info(
+        { tenant: grant.tenantId, staff: grant.staffId, applicant: grant.userId },
+        'service view read',
+      );
+      return readServiceData(ctx, grant, request.tenant.definition);
+    });
+
+    // Read-only: no other method reaches the applicant's data.
+    app.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/tmp-pdf',
+      handler: async (_request, reply) =>
+        reply.status(405).header('Allow', 'GET, HEAD').send({ message: serviceMessages.readOnly }),
+    });
+
+    app.post('/tokens', limited, async (request) => {
+      const staffId = staffIdFor(ctx.config, request.tenant.id, request.headers.authorization);
+      const { email } = parse(mintServiceTokenBody, request.body);
+      const minted = await mintServiceToken(ctx, request.tenant.id, email, staffId);
+      request.log.info({ tenant: request.tenant.id, staff: staffId }, 'service link minted');
+      return minted;
+    });
+
+    app.delete('/tokens/:id', limited, async (request) => {
+      const staffId = staffIdFor(ctx.config, request.tenant.id, request.headers.authorization);
+      const { id } = parse(revokeServiceTokenParams, request.params);
+      await revokeServiceToken(ctx, request.tenant.id, id);
+      request.log.info({ tenant: request.tenant.id, staff: staffId }, 'service link revoked');
+      return { message: serviceMessages.revoked };
+    });
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * End to end in Chromium: the service-user view (SPEC 2.9). A staff link minted with the CLI
+ * function opens the whole application read-only, drawn by the print set; the token leaves the
+ * address bar; an expired or tampered link shows the invalid-link screen.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceMessages } from '../../contract';
+import { requestServiceLink } from '../../server/cli/serviceToken';
+import { configFromEnv } from '../../server/config';
+import { validApplication } from '../definitions/fixtures';
+import { registeredClient } from '../server/harness';
+import { SCREENSHOT_DIR, startE2E, type E2E } from './harness';
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe on ${label}`).toEqual([]);
+}
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+describe('the service-user view in Chromium', () => {
+  let e2e: E2E;
+  let token: string;
+  const email = 'avery@example.com';
+
+  async function mintToken(): Promise<string> {
+    const config = configFromEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: e2e.server.dataDir,
+      PUBLIC_ORIGIN: 'http://app.test',
+    });
+    const minted = await requestServiceLink({ config, email, serverUrl: e2e.server.url });
+    return new URL(minted.url).searchParams.get('service_token') as string;
+  }
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    const applicant = await registeredClient(e2e.server, email);
+    const saved = await applicant.put('/api/answer', {
+      ...validApplication,
+      hs_ceeb: '461234',
+      activity_name_select: 'ATHLETICS',
+      activity_name: 'Varsity Rowing',
+    });
+    expect(saved.status).toBe(200);
+    token = await mintToken();
+  }, 120_000);
+  afterAll(async () => e2e?.close());
+
+  it('shows every page read-only as text, with no chrome, and removes the token from the address', async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      await page.goto(`/?service_token=${encodeURIComponent(token)}`);
+      await page.getByRole('heading', { name: 'About You' }).waitFor();
+      expect(page.url()).not.toContain('service_token');
+      const text = await page.locator('main').innerText();
+      for (const expected of [
+        'Your Education',
+        'Final Steps',
+        'Avery',
+        'Female',
+        'U.S. Citizen',
+        '***-**-6789',
+        'Northfield Regional High School (Ceeb: 461234)',
+        'Varsity Rowing',
+        '[X]',
+        'Yes, I waive my right to review it',
+      ])
+        expect(text).toContain(expected);
+      expect(text).not.toContain('123-45-6789');
+      expect(
+        await page.locator('input, select, textarea, button, nav, footer, header').count(),
+      ).toBe(0);
+      expect(await page.getByText('Apply Now to Enjoy:').count()).toBe(0);
+      await expectNoAxeViolations(page, 'service view');
+      await shot(page, 'service-view');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the invalid-link screen for a tampered and for an expired link', async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      const tampered = `${token.slice(0, -3)}${token.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+      await page.goto(`/?service_token=${encodeURIComponent(tampered)}`);
+      await page.getByRole('heading', { name: serviceMessages.tokenInvalid }).waitFor();
+      expect(page.url()).not.toContain('service_token');
+      expect(await page.getByText('Avery').count()).toBe(0);
+      await expectNoAxeViolations(page, 'invalid service link');
+      await shot(page, 'service-link-invalid');
+
+      const fresh = await mintToken();
+      e2e.server.clock.advance(60 * 60 * 1000 + 1000);
+      try {
+        await page.goto(`/?service_token=${encodeURIComponent(fresh)}`);
+        await page.getByRole('heading', { name: serviceMessages.tokenInvalid }).waitFor();
+      } finally {
+        e2e.server.clock.advance(-(60 * 60 * 1000 + 1000));
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * The print set on its own (SPEC 2.9), rendered as the server renders it: `react-dom/server` in
+ * Node, no DOM. The conformance suite covers what all sets share; this covers what only print does.
+ */
+import { describe, expect, it } from 'vitest';
+import { applicationDefinition } from '../../definitions';
+import { loadDefinition } from '../../runtime';
+import {
+  answerText,
+  checkboxMark,
+  choiceText,
+  documentAttachedText,
+  lookupText,
+  monthYearText,
+} from '../../renderers/print';
+import { applicantNameOf, renderApplicationHtml } from '../../renderers/print/render';
+
+const NOW = new Date('2026-11-22T10:00:00Z');
+
+/** The visible text of an HTML document, one line per element. */
+function textOf(html: string): string {
+  return html
+    .replace(/<style>[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]+>/g, '\n')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+describe('print text', () => {
+  it('writes answers as text, checkboxes as [X] or [ ], choices by their _desc label', () => {
+    expect(answerText('--')).toBe('');
+    expect(answerText(null)).toBe('');
+    expect(answerText(42)).toBe('42');
+    expect(checkboxMark(true)).toBe('[X]');
+    expect(checkboxMark('true')).toBe('[X]');
+    expect(checkboxMark(false)).toBe('[ ]');
+    expect(checkboxMark(undefined)).toBe('[ ]');
+    const options = [
+      { value: '--', label: '--' },
+      { value: 'F', label: 'Female' },
+    ];
+    expect(choiceText('F', 'Female (as given)', options)).toBe('Female (as given)');
+    expect(choiceText('F', '', options)).toBe('Female');
+    expect(choiceText('Q', undefined, options)).toBe('Q');
+    expect(choiceText('--', undefined, options)).toBe('');
+    expect(monthYearText('5', '2026', [{ value: '5', label: 'May' }])).toBe('May 2026');
+    expect(monthYearText('', '2026', [])).toBe('2026');
+  });
+
+  it('writes a school as "<name> (Ceeb: <code>)" and a document as attached', () => {
+    expect(lookupText('hs_ceeb', 'Central High', '123456')).toBe('Central High (Ceeb: 123456)');
+    expect(lookupText('college_ceeb', 'Big U', '9999')).toBe('Big U (Ceeb: 9999)');
+    expect(lookupText('hs_ceeb', 'Central High', '')).toBe('Central High');
+    expect(lookupText('address', '1 Main St', '123')).toBe('1 Main St');
+    expect(documentAttachedText('transcript_file')).toBe('Document attached for "transcript_file"');
+  });
+});
+
+describe('renderApplicationHtml with the institution definition', () => {
+  const answers = {
+    first_name: 'Ada',
+    middle_name: '',
+    last_name: 'Lovelace',
+    gender: 'F',
+    gender_desc: 'Female',
+    hs_name: 'Central High',
+    hs_ceeb: '123456',
+    legal_agree: true,
+    parent_first_name: 'Anne',
+    parent_2_first_name: '',
+    activity_name: 'Chess',
+    activity_3_name: 'Rowing',
+    essay_like: 'ignored',
+  };
+  const html = renderApplicationHtml({
+    definition: applicationDefinition,
+    answers,
+    documents: ['transcript_file'],
+    now: NOW,
+  });
+  const text = textOf(html);
+
+  it('is a complete document with the print stylesheet: Letter, name and date in the header, page numbers', () => {
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('size: letter');
+    expect(html).toContain('@top-left { content: "Ada Lovelace"');
+    expect(html).toContain('@top-right { content: "November 22, 2026"');
+    expect(html).toContain('counter(pages)');
+    expect(html).toContain('<title>Northfield College Application – Ada Lovelace</title>');
+  });
+
+  it('has all three pages and no inputs, buttons, navigation, header chrome or footer', () => {
+    for (const title of ['About You', 'Your Education', 'Final Steps'])
+      expect(text).toContain(title);
+    expect(html).not.toMatch(/<(input|select|textarea|button|nav|footer|form|dialog)\b/);
+    expect(html).not.toContain('Add Another');
+    expect(html).not.toContain('Skip to the application');
+  });
+
+  it('prints labels with values, _desc labels, schools with their code, checkboxes and documents', () => {
+    expect(text).toContain('First Name\nAda');
+    expect(text).toContain('Gender\nFemale');
+    expect(text).not.toMatch(/Gender\nF\n/);
+    expect(text).toContain('Search for Your School\nCentral High (Ceeb: 123456)');
+    expect(text).toMatch(/\[X\]\nI certify that the information/);
+    expect(text).toContain('Document attached for "transcript_file"');
+  });
+
+  it('keeps only the repeated instances that hold answers', () => {
+    expect(text).toContain('Parent or Legal Guardian 1');
+    expect(text).not.toContain('Parent or Legal Guardian 2');
+    expect(text).toContain('Activity 1');
+    expect(text).not.toContain('Activity 2');
+    expect(text).toContain('Activity 3');
+    expect(text).toContain('Rowing');
+  });
+
+  it('omits hidden sections (activities hide unless gender is M or F)', () => {
+    const hidden = textOf(
+      renderApplicationHtml({
+        definition: applicationDefinition,
+        answers: { ...answers, gender: 'X', gender_desc: 'Another gender' },
+        now: NOW,
+      }),
+    );
+    expect(hidden).not.toContain('Rowing');
+    expect(hidden).not.toContain('Type of Activity');
+  });
+
+  it('prints content behind a button trigger once answered, and never the button', () => {
+    expect(text).not.toContain('Add an international phone number');
+    expect(text).not.toContain('International Phone');
+    const answered = textOf(
+      renderApplicationHtml({
+        definition: applicationDefinition,
+        answers: { ...answers, phone_international: '+44 20 7946 0958' },
+        now: NOW,
+      }),
+    );
+    expect(answered).toContain('International Phone\n+44 20 7946 0958');
+    expect(answered).not.toContain('Add an international phone number');
+  });
+
+  it('prints a checkbox trigger as its box and the content it selects', () => {
+    const same = textOf(
+      renderApplicationHtml({
+        definition: applicationDefinition,
+        answers: { ...answers, parent_addr_same_as_perm_addr: true },
+        now: NOW,
+      }),
+    );
+    expect(same).toMatch(/\[X\]\nThis parent or guardian lives at my permanent address/);
+    expect(text).toMatch(/\[ \]\nThis parent or guardian lives at my permanent address/);
+    const parentPart = (t: string) =>
+      t.slice(t.indexOf('Parent or Legal Guardian 1'), t.indexOf('How should we contact'));
+    expect(parentPart(text)).toContain('ZIP/Postal Code');
+    expect(parentPart(same)).not.toContain('ZIP/Postal Code');
+  });
+
+  it('shows a file question without a document as unanswered', () => {
+    const none = textOf(
+      renderApplicationHtml({ definition: applicationDefinition, answers, now: NOW }),
+    );
+    expect(none).toContain('Unofficial Transcript');
+    expect(none).not.toContain('Document attached');
+  });
+
+  it("shows only the chosen tab's content", () => {
+    const definition = loadDefinition({
+      id: 'tabs',
+      title: 'Tabs',
+      version: 1,
+      defaultRoute: '/t',
+      optionLists: {},
+      pages: [
+        {
+          id: 't',
+          path: '/t',
+          title: 'Tabs page',
+          children: [
+            {
+              kind: 'tabs',
+              id: 'proof',
+              label: 'Proof',
+              defaultTab: 'upload',
+              tabs: [
+                {
+                  name: 'upload',
+                  label: 'Upload it',
+                  children: [{ kind: 'text', key: 'a', label: 'Upload note' }],
+                },
+                {
+                  name: 'mail',
+                  label: 'Mail it',
+                  children: [{ kind: 'text', key: 'b', label: 'Tracking' }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const mail = textOf(
+      renderApplicationHtml({
+        definition,
+        answers: { b: 'RR1' },
+        tabs: { proof: 'mail' },
+        now: NOW,
+      }),
+    );
+    expect(mail).toContain('Proof\nMail it');
+    expect(mail).toContain('Tracking\nRR1');
+    expect(mail).not.toContain('Upload note');
+  });
+
+  it('escapes what the applicant typed, in the body and in the header rules', () => {
+    const hostile = renderApplicationHtml({
+      definition: applicationDefinition,
+      answers: { first_name: '</style><script>x()</script>', last_name: 'A"B\\C' },
+      now: NOW,
+    });
+    expect(hostile).not.toContain('<script>');
+    expect(hostile.match(/<\/style>/g)).toHaveLength(1);
+    expect(applicantNameOf({ first_name: ' ', last_name: 'Solo' })).toBe('Solo');
+  });
+});
