@@ -17,6 +17,7 @@ import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords';
 import { apiRoutes } from './routes/api';
 import { publicRoutes } from './routes/public';
+import { indexPageSender, registerSecurityHeaders } from './security/headers';
 import type { ServiceContext } from './services/context';
 import { pruneAccountEvents } from './services/limits';
 import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory, type Tenant } from './tenants';
@@ -128,6 +129,9 @@ export async function buildServer(
     }
   });
 
+  // First, so that every answer carries them, including refusals by the hooks below.
+  const cspDirectives = await registerSecurityHeaders(app, config);
+
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -161,12 +165,6 @@ export async function buildServer(
     }
   });
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-  });
-
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
@@ -196,18 +194,21 @@ export async function buildServer(
 
   const indexFile = path.join(config.clientDir, 'index.html');
   if (existsSync(indexFile)) {
+    const sendIndex = indexPageSender(config.clientDir, cspDirectives);
     await app.register(fastifyStatic, {
       root: config.clientDir,
       wildcard: false,
       cacheControl: false,
+      // index.html is sent by sendIndex only (it carries a fresh CSP nonce per response).
+      index: false,
+      allowedPath: (pathname) => pathname !== '/index.html',
     });
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       const isApi = /^\/(api|public|service|lookup)(\/|$)/.test(pathname);
       // Only page navigations get the app; a missing file (an old asset) is a plain 404.
       const isFile = /\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/assets/');
-      if (request.method === 'GET' && !isApi && !isFile)
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      if (request.method === 'GET' && !isApi && !isFile) return sendIndex(request, reply);
       return reply.status(404).send({ message: serverMessages.notFound });
     });
   } else {

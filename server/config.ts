@@ -28,6 +28,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built applicant app is served from, if built. */
   CLIENT_DIR: z.string().default('./dist/client'),
+  /** HSTS max-age in seconds, sent on https requests only (0 turns it off). */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).default(31536000),
 });
 
 export interface ServerConfig {
@@ -43,6 +45,8 @@ export interface ServerConfig {
   readonly trustProxy: boolean;
   readonly logLevel: string;
   readonly clientDir: string;
+  /** Strict-Transport-Security max-age for requests that arrived over https; 0: no header. */
+  readonly hstsMaxAge: number;
   /** Cookies get Secure (and the __Host- prefix) when the public origin is https. */
   readonly secureCookies: boolean;
   /** The clock: injected so tests can move time. */
@@ -89,6 +93,7 @@ export function configFromEnv(
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
+    hstsMaxAge: e.HSTS_MAX_AGE,
     secureCookies: e.PUBLIC_ORIGIN.startsWith('https:'),
     now: () => new Date(),
     publicRateLimit: 60,
