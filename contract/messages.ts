@@ -28,6 +28,8 @@ export const serverMessages = {
     'Your account is not confirmed yet. Enter the confirmation code we sent you, or ask for a new one.',
   lockedOut: (seconds: number) =>
     `Too many failed attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again, or reset your password.`,
+  /** REQ-ID-2 hard stop after 100 consecutive failures: only a password reset opens the account. */
+  loginStopped: 'Too many failed attempts. Please reset your password to sign in again.',
   forgotSent:
     'If an account exists for that address, we have sent it a link to reset your password.',
   resetDone: 'Your password has been reset. Please log in with your new password.',

@@ -18,6 +18,7 @@ import { PasswordHasher } from './passwords';
 import { apiRoutes } from './routes/api';
 import { publicRoutes } from './routes/public';
 import { indexPageSender, registerSecurityHeaders } from './security/headers';
+import { hasDuplicateKeys } from './security/json';
 import type { ServiceContext } from './services/context';
 import { pruneAccountEvents } from './services/limits';
 import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory, type Tenant } from './tenants';
@@ -114,16 +115,18 @@ export async function buildServer(
   };
 
   // JSON only: no text/plain (a cross-site form could send it without a preflight). Prototype keys
-  // are refused by the parser; an empty body reads as {}.
+  // and duplicate keys are refused by the parser; an empty body reads as {}.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
     try {
-      done(
-        null,
-        secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }),
-      );
+      const parsed: unknown = secureJson.parse(text, undefined, {
+        protoAction: 'error',
+        constructorAction: 'error',
+      });
+      if (hasDuplicateKeys(text)) throw new Error('duplicate keys');
+      done(null, parsed);
     } catch {
       done(new HttpError(400, serverMessages.badRequest), undefined);
     }
