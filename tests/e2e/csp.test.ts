@@ -123,6 +123,42 @@ describe('the Content-Security-Policy in Chromium', () => {
     }
   }, 90_000);
 
+  it('7.9 the reset link: no violation, the id leaves the address bar at once, and the reset still works', async () => {
+    const w = await watchedPage(e2e);
+    const { page } = w;
+    const email = 'reset-link@example.com';
+    try {
+      const api = page.request;
+      await api.post('/public/signup', { data: { username: email, password: PASSWORD } });
+      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
+      await api.post('/public/confirm', { data: { username: email, code } });
+      await api.post('/public/forgot-password', { data: { username: email } });
+      const mail = await e2e.server.mail(email, 'reset your password');
+      const link = new URL(/(http\S+\/reset\?\S+)/.exec(mail.text)?.[1] as string);
+      const id = link.searchParams.get('id') as string;
+      const response = await page.goto(`/reset${link.search}`);
+      expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+      expect(response?.headers()['cache-control']).toBe('no-store');
+      await page.waitForURL((url) => url.pathname === '/reset' && url.search === '');
+      expect(page.url()).not.toContain(id);
+      const fields = page.locator('input[type=password]');
+      await fields.nth(0).fill('Brand-New-Pass-7');
+      await fields.nth(1).fill('Brand-New-Pass-7');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL('**/login');
+      expect(
+        (
+          await api.post('/public/login', {
+            data: { username: email, password: 'Brand-New-Pass-7' },
+          })
+        ).status(),
+      ).toBe(200);
+      expect(await w.violations()).toEqual([]);
+    } finally {
+      await w.context.close();
+    }
+  }, 90_000);
+
   it('reports no violation logged in, on /completion after submitting, and on the error screen', async () => {
     const w = await watchedPage(e2e);
     const { page } = w;
