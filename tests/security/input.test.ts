@@ -2,6 +2,7 @@
  * SECURITY.md section 7, "Authorization, tenancy, input" (7.17, 7.18, 7.19, 7.22, 7.23), against the
  * real server. The server runs in this process, so prototype pollution would be visible here.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
 import { hasDuplicateKeys } from '../../server/security/json';
@@ -47,6 +48,7 @@ describe.each(databaseKinds)('SECURITY.md 7 authorization, tenancy and input on 
   beforeAll(async () => {
     server = await startServer({
       database,
+      config: { publicRateLimit: 100_000 },
       tenants: [
         {
           id: 'southfield',
@@ -222,6 +224,45 @@ describe.each(databaseKinds)('SECURITY.md 7 authorization, tenancy and input on 
       expect(hasDuplicateKeys('{"a":{"k":1},"b":{"k":2},"c":[{"k":1},{"k":2}]}')).toBe(false);
       expect(hasDuplicateKeys('{"a":"\\":{\\"a","b":"}{]["}')).toBe(false);
       expect(hasDuplicateKeys('{"a":{"k":1,"k":2}}')).toBe(true);
+    });
+  });
+
+  describe('7.21 anonymous temporary-answer token', () => {
+    it('7.21 1,000 random tokens all get the same 404; a valid token only reads; an expired one is 404', async () => {
+      const client = server.client();
+      const texts = new Set<string>();
+      for (let i = 0; i < 1000; i++) {
+        const token = randomBytes(32).toString('base64url');
+        const response = await client.get(`/public/tmp?token=${token}`);
+        expect(response.status).toBe(404);
+        texts.add(response.text);
+      }
+      expect(texts.size).toBe(1);
+      const issued = await client.post('/public/tmp', { answers: { first_name: 'Draft' } });
+      const token = issued.body.token as string;
+      for (const method of ['PUT', 'PATCH', 'DELETE'])
+        expect([404, 405]).toContain(
+          (await client.request(method, `/public/tmp?token=${token}`, { answers: {} })).status,
+        );
+      expect((await client.get(`/public/tmp?token=${token}`)).body.answers).toEqual({
+        first_name: 'Draft',
+      });
+      server.clock.advance(8 * 24 * 60 * 60 * 1000);
+      expect((await client.get(`/public/tmp?token=${token}`)).status).toBe(404);
+    }, 60_000);
+
+    it('7.21 guessing is rate limited per address: 429 after the limit', async () => {
+      const limited = await startServer({ database, config: { publicRateLimit: 5 } });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 7; i++)
+          statuses.push(
+            (await limited.client().get(`/public/tmp?token=${'b'.repeat(30)}${i}`)).status,
+          );
+        expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429]);
+      } finally {
+        await limited.close();
+      }
     });
   });
 
