@@ -98,9 +98,21 @@ export async function signup(
   const passwordHash = await ctx.hasher.hash(body.password);
   const existing = await findUser(ctx, tenantId, email);
   if (existing?.confirmedAt) {
-    // Alias mode: the same answer as for a new address; the owner hears about the attempt.
-    if (await takeFromLimit(ctx, tenantId, email, 'code'))
-      sendLater(ctx, mails.attemptedSignup(email, institutionConfig));
+    // Alias mode: the same answer as for a new address; the owner hears about the attempt. The same
+    // statements as a new sign-up run (both no-ops here), so the time taken reveals nothing (D53).
+    await ctx.db
+      .insert(users)
+      .values({ tenantId, email, passwordHash, createdAt: ctx.config.now() })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    const allowed = await takeFromLimit(ctx, tenantId, email, 'code');
+    await ctx.db
+      .update(confirmationCodes)
+      .set({ wrongGuesses: 0 })
+      .where(
+        and(eq(confirmationCodes.tenantId, tenantId), eq(confirmationCodes.userId, existing.id)),
+      );
+    if (allowed) sendLater(ctx, mails.attemptedSignup(email, institutionConfig));
     return serverMessages.signedUp;
   }
   let userId: string;
@@ -253,7 +265,15 @@ export async function forgotPassword(
   if (!(await takeFromLimit(ctx, tenantId, email, 'resetRequest')))
     return serverMessages.forgotSent;
   const user = await findUser(ctx, tenantId, email);
-  if (!user?.confirmedAt) return serverMessages.forgotSent;
+  if (!user?.confirmedAt) {
+    // The same transaction shape as a real request (it deletes nothing), so timing reveals nothing (D53).
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .delete(resetTokens)
+        .where(and(eq(resetTokens.tenantId, tenantId), eq(resetTokens.tokenHash, sha256(email))));
+    });
+    return serverMessages.forgotSent;
+  }
   const token = randomToken(32);
   const now = ctx.config.now();
   await ctx.db.transaction(async (tx) => {
