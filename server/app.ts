@@ -211,7 +211,8 @@ export async function buildServer(
       const isApi = /^\/(api|public|service|lookup)(\/|$)/.test(pathname);
       // Only page navigations get the app; a missing file (an old asset) is a plain 404.
       const isFile = /\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/assets/');
-      if (request.method === 'GET' && !isApi && !isFile) return sendIndex(request, reply);
+      if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !isFile)
+        return sendIndex(request, reply);
       return reply.status(404).send({ message: serverMessages.notFound });
     });
   } else {
