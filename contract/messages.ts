@@ -44,6 +44,7 @@ export const serverMessages = {
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   sessionRequired: 'Your session is invalid. Please clear your cookies and login again.',
   notFound: 'Not found.',
+  methodNotAllowed: 'This call does not accept that method.',
   badRequest: 'The request could not be understood.',
   unsupportedType: 'Requests must be sent as JSON.',
   crossSite: 'This request came from another site and was refused.',

@@ -6,7 +6,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import secureJson from 'secure-json-parse';
 import { GENERIC_ERROR_MESSAGE, serverMessages } from '../contract';
@@ -195,6 +195,17 @@ export async function buildServer(
   await app.register(publicRoutes(context), { prefix: '/public' });
   await app.register(apiRoutes(context), { prefix: '/api' });
 
+  // SECURITY.md 7.16: a call used with the wrong method (a GET to a state-changing call) is 405.
+  const otherMethods = (method: string, url: string) =>
+    (['GET', 'POST', 'PUT', 'DELETE'] as const).filter(
+      (other) => other !== method && app.hasRoute({ method: other, url }),
+    );
+  const refuseMethod = (reply: FastifyReply, allowed: readonly string[]) =>
+    reply
+      .status(405)
+      .header('Allow', allowed.join(', '))
+      .send({ message: serverMessages.methodNotAllowed });
+
   const indexFile = path.join(config.clientDir, 'index.html');
   if (existsSync(indexFile)) {
     const sendIndex = indexPageSender(config.clientDir, cspDirectives);
@@ -208,6 +219,8 @@ export async function buildServer(
     });
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
+      const allowed = otherMethods(request.method, pathname);
+      if (allowed.length > 0) return refuseMethod(reply, allowed);
       const isApi = /^\/(api|public|service|lookup)(\/|$)/.test(pathname);
       // Only page navigations get the app; a missing file (an old asset) is a plain 404.
       const isFile = /\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/assets/');
@@ -216,9 +229,11 @@ export async function buildServer(
       return reply.status(404).send({ message: serverMessages.notFound });
     });
   } else {
-    app.setNotFoundHandler((_request, reply) =>
-      reply.status(404).send({ message: serverMessages.notFound }),
-    );
+    app.setNotFoundHandler((request, reply) => {
+      const allowed = otherMethods(request.method, request.url.split('?')[0] ?? '');
+      if (allowed.length > 0) return refuseMethod(reply, allowed);
+      return reply.status(404).send({ message: serverMessages.notFound });
+    });
   }
 
   const prune = setInterval(

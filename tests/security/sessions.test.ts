@@ -284,7 +284,7 @@ describe.each(databaseKinds)('SECURITY.md 7 sessions and headers on %s', (databa
       expect(profile.body.answer.first_name).toBeUndefined();
     });
 
-    it('7.16 no state-changing call answers a GET (GET /api/logout is the documented exception, D18)', async () => {
+    it('7.16 any state-changing call used with GET is 405 (GET /api/logout is the documented exception, D18)', async () => {
       const user = await registeredClient(server, email('get'));
       for (const pathname of [
         '/api/answer',
@@ -300,7 +300,9 @@ describe.each(databaseKinds)('SECURITY.md 7 sessions and headers on %s', (databa
         '/public/reset-password',
       ]) {
         const response = await user.get(pathname);
-        expect([404, 405], pathname).toContain(response.status);
+        expect(response.status, pathname).toBe(405);
+        expect(response.headers.get('allow'), pathname).toMatch(/^(POST|PUT)/);
+        expect(response.body.message).toBe(serverMessages.methodNotAllowed);
       }
       expect((await user.get('/api/profile')).status).toBe(200);
     });
