@@ -3,6 +3,7 @@
  * activity in one tab keeps the other logged in; idleness in every tab logs both out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validApplication } from '../definitions/fixtures';
 import { codeIn } from '../server/harness';
 import { startE2E, type E2E } from './harness';
 
@@ -73,4 +74,46 @@ describe('SECURITY.md 7.13 cross-tab idle', () => {
       await context.close();
     }
   }, 60_000);
+
+  it('7.15 a submit still in flight at the idle point is not interrupted: no logout, it completes', async () => {
+    const { context, page } = await e2e.newPage();
+    const email = 'slow-submit@example.com';
+    try {
+      const api = context.request;
+      await api.post('/public/signup', { data: { username: email, password: PASSWORD } });
+      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
+      await api.post('/public/confirm', { data: { username: email, code } });
+      await api.post('/public/login', { data: { username: email, password: PASSWORD } });
+      expect((await api.put('/api/answer', { data: validApplication })).status()).toBe(200);
+
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let submitSeen = false;
+      await page.route('**/api/submit', async (route) => {
+        submitSeen = true;
+        await held; // the server is slow: the answer comes after the idle point
+        await route.continue();
+      });
+
+      await context.clock.install();
+      await page.goto('/about');
+      await page.getByRole('button', { name: 'Save & Continue' }).click();
+      await page.waitForURL('**/education');
+      await page.getByRole('button', { name: 'Save & Continue' }).click();
+      await page.waitForURL('**/final-steps');
+      await context.clock.fastForward('13:30');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => submitSeen).toBe(true);
+      // Idle would be at 15 min; the submit is still in flight at 20 min.
+      await context.clock.fastForward('06:30');
+      expect(page.url()).toContain('/final-steps');
+      expect(await page.getByText(IDLE_MESSAGE).count()).toBe(0);
+      release();
+      await page.waitForURL('**/completion');
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 });
