@@ -28,6 +28,8 @@ export const serverMessages = {
     'Your account is not confirmed yet. Enter the confirmation code we sent you, or ask for a new one.',
   lockedOut: (seconds: number) =>
     `Too many failed attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again, or reset your password.`,
+  /** REQ-ID-2 hard stop after 100 consecutive failures: only a password reset opens the account. */
+  loginStopped: 'Too many failed attempts. Please reset your password to sign in again.',
   forgotSent:
     'If an account exists for that address, we have sent it a link to reset your password.',
   resetDone: 'Your password has been reset. Please log in with your new password.',
@@ -46,6 +48,7 @@ export const serverMessages = {
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   sessionRequired: 'Your session is invalid. Please clear your cookies and login again.',
   notFound: 'Not found.',
+  methodNotAllowed: 'This call does not accept that method.',
   badRequest: 'The request could not be understood.',
   unsupportedType: 'Requests must be sent as JSON.',
   crossSite: 'This request came from another site and was refused.',

@@ -6,7 +6,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import secureJson from 'secure-json-parse';
 import { GENERIC_ERROR_MESSAGE, serverMessages } from '../contract';
@@ -18,6 +18,8 @@ import { PasswordHasher } from './passwords';
 import { apiRoutes } from './routes/api';
 import { publicRoutes } from './routes/public';
 import { serviceRoutes } from './routes/service';
+import { indexPageSender, registerSecurityHeaders } from './security/headers';
+import { hasDuplicateKeys } from './security/json';
 import type { ServiceContext } from './services/context';
 import { pruneAccountEvents } from './services/limits';
 import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory, type Tenant } from './tenants';
@@ -114,20 +116,25 @@ export async function buildServer(
   };
 
   // JSON only: no text/plain (a cross-site form could send it without a preflight). Prototype keys
-  // are refused by the parser; an empty body reads as {}.
+  // and duplicate keys are refused by the parser; an empty body reads as {}.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, {});
     try {
-      done(
-        null,
-        secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }),
-      );
+      const parsed: unknown = secureJson.parse(text, undefined, {
+        protoAction: 'error',
+        constructorAction: 'error',
+      });
+      if (hasDuplicateKeys(text)) throw new Error('duplicate keys');
+      done(null, parsed);
     } catch {
       done(new HttpError(400, serverMessages.badRequest), undefined);
     }
   });
+
+  // First, so that every answer carries them, including refusals by the hooks below.
+  const cspDirectives = await registerSecurityHeaders(app, config);
 
   await app.register(cookie);
   await app.register(rateLimit, {
@@ -162,17 +169,6 @@ export async function buildServer(
     }
   });
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
-    // A page opened with a service link (D42) is never cached or indexed.
-    if (/[?&]service_token=/.test(request.url)) {
-      reply.header('Cache-Control', 'no-store');
-      reply.header('X-Robots-Tag', 'noindex');
-    }
-    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-  });
-
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
@@ -201,26 +197,45 @@ export async function buildServer(
   await app.register(apiRoutes(context), { prefix: '/api' });
   await app.register(serviceRoutes(context), { prefix: '/service' });
 
+  // SECURITY.md 7.16: a call used with the wrong method (a GET to a state-changing call) is 405.
+  const otherMethods = (method: string, url: string) =>
+    (['GET', 'POST', 'PUT', 'DELETE'] as const).filter(
+      (other) => other !== method && app.hasRoute({ method: other, url }),
+    );
+  const refuseMethod = (reply: FastifyReply, allowed: readonly string[]) =>
+    reply
+      .status(405)
+      .header('Allow', allowed.join(', '))
+      .send({ message: serverMessages.methodNotAllowed });
+
   const indexFile = path.join(config.clientDir, 'index.html');
   if (existsSync(indexFile)) {
+    const sendIndex = indexPageSender(config.clientDir, cspDirectives);
     await app.register(fastifyStatic, {
       root: config.clientDir,
       wildcard: false,
       cacheControl: false,
+      // index.html is sent by sendIndex only (it carries a fresh CSP nonce per response).
+      index: false,
+      allowedPath: (pathname) => pathname !== '/index.html',
     });
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
+      const allowed = otherMethods(request.method, pathname);
+      if (allowed.length > 0) return refuseMethod(reply, allowed);
       const isApi = /^\/(api|public|service|lookup)(\/|$)/.test(pathname);
       // Only page navigations get the app; a missing file (an old asset) is a plain 404.
       const isFile = /\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/assets/');
-      if (request.method === 'GET' && !isApi && !isFile)
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !isFile)
+        return sendIndex(request, reply);
       return reply.status(404).send({ message: serverMessages.notFound });
     });
   } else {
-    app.setNotFoundHandler((_request, reply) =>
-      reply.status(404).send({ message: serverMessages.notFound }),
-    );
+    app.setNotFoundHandler((request, reply) => {
+      const allowed = otherMethods(request.method, request.url.split('?')[0] ?? '');
+      if (allowed.length > 0) return refuseMethod(reply, allowed);
+      return reply.status(404).send({ message: serverMessages.notFound });
+    });
   }
 
   const prune = setInterval(

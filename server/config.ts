@@ -39,6 +39,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(60),
+  /** HSTS max-age in seconds, sent on https requests only (0 turns it off). */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).default(31536000),
 });
 
 /** `tenant=key,tenant2=key2` → key per tenant; a malformed pair or a short key is an error. */
@@ -82,6 +84,8 @@ export interface ServerConfig {
   readonly serviceTokenSecret: string | undefined;
   /** Service link lifetime in milliseconds. */
   readonly serviceTokenTtlMs: number;
+  /** Strict-Transport-Security max-age for requests that arrived over https; 0: no header. */
+  readonly hstsMaxAge: number;
   /** Cookies get Secure (and the __Host- prefix) when the public origin is https. */
   readonly secureCookies: boolean;
   /** The clock: injected so tests can move time. */
@@ -136,6 +140,7 @@ export function configFromEnv(
     staffApiKeys: staffKeys.data,
     serviceTokenSecret: e.SERVICE_TOKEN_SECRET,
     serviceTokenTtlMs: e.SERVICE_TOKEN_TTL_MINUTES * 60 * 1000,
+    hstsMaxAge: e.HSTS_MAX_AGE,
     secureCookies: e.PUBLIC_ORIGIN.startsWith('https:'),
     now: () => new Date(),
     publicRateLimit: 60,

@@ -1,7 +1,7 @@
 /** The shared chrome of every screen (SPEC 1): header with the account popover, the page, the footer. */
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { institutionConfig } from '../definitions';
 import { INACTIVITY_MESSAGE, serverMessages } from '../contract';
 import { DatedAlerts } from './chrome/DatedAlert';
@@ -12,6 +12,7 @@ import { useProfile } from './features/application/api/profile';
 import { anonymousAnswers, forgetAnonymousAnswers } from './session/anonymousAnswers';
 import { hasIndicatorCookie } from './session/cookies';
 import { flushUnsaved } from './session/flush';
+import { announceLogout, onLogoutElsewhere } from './session/logoutBroadcast';
 import styles from './AppShell.module.css';
 
 // Loaded on demand: the popover (with its positioning library) and the idle timer (logged in only)
@@ -60,11 +61,22 @@ function HeaderAccount() {
         onSettled: () => {
           forgetAnonymousAnswers();
           queryClient.clear();
+          announceLogout(state);
           void navigate({ to: '/login', state });
         },
       }),
     );
   };
+
+  // Another tab logged out (the server session is gone for every tab): follow it to /login.
+  useEffect(() => {
+    if (!loggedIn) return undefined;
+    return onLogoutElsewhere((notice) => {
+      forgetAnonymousAnswers();
+      queryClient.clear();
+      void navigate({ to: '/login', state: notice });
+    });
+  }, [loggedIn, queryClient, navigate]);
 
   return (
     <>

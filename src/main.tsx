@@ -12,6 +12,11 @@ import { applyInstitutionColors } from './theme';
 import './styles/theme.css';
 
 applyInstitutionColors();
+// The page's CSP nonce (Vite's csp-nonce meta, filled in per response by the server), for the one
+// <style> element the app inserts: the scroll lock of Radix dialogs (react-remove-scroll reads
+// __webpack_nonce__). Without it the strict style-src would refuse that element.
+const cspNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
+if (cspNonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = cspNonce;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

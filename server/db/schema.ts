@@ -188,3 +188,21 @@ export const serviceTokenRevocations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.tokenId] })],
 );
+
+// --- Hardening (issue 8) ---------------------------------------------------------------------
+
+/**
+ * Consecutive failed logins per typed username since the last success or password reset. Unlike
+ * login_throttle it is not forgotten after 15 quiet minutes: at 100 it is a hard stop until the
+ * password is reset (SECURITY.md REQ-ID-2, NIST SP 800-63B 5.2.2).
+ */
+export const loginFailureStreaks = pgTable(
+  'login_failure_streaks',
+  {
+    tenantId: text('tenant_id').notNull(),
+    username: text('username').notNull(),
+    failures: integer('failures').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.username] })],
+);

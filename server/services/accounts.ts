@@ -3,7 +3,7 @@
  * written against (SECURITY.md REQ-ID-1 to REQ-ID-5). Answers never reveal whether an address has an
  * account: unknown and known addresses get the same message, and unknown logins spend the same time.
  */
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   NOT_CONFIRMED_CODE,
   accountMessages,
@@ -14,7 +14,13 @@ import {
   type SignupBody,
 } from '../../contract';
 import { institutionConfig } from '../../definitions';
-import { confirmationCodes, loginThrottle, resetTokens, users } from '../db/schema';
+import {
+  confirmationCodes,
+  loginFailureStreaks,
+  loginThrottle,
+  resetTokens,
+  users,
+} from '../db/schema';
 import { HttpError } from '../errors';
 import { mails } from '../mail/templates';
 import type { MailMessage } from '../mail/mailer';
@@ -32,6 +38,8 @@ export const LOCKOUT_AFTER = 5;
 export const LOCKOUT_CAP_S = 900;
 /** The failure counter resets after 15 minutes without attempts. */
 export const LOCKOUT_RESET_MS = 15 * 60 * 1000;
+/** NIST SP 800-63B 5.2.2: at most 100 consecutive failures, then a hard stop until a password reset. */
+export const HARD_STOP_AFTER = 100;
 
 /** Addresses are compared case-insensitively. */
 export function normalizeEmail(username: string): string {
@@ -90,9 +98,21 @@ export async function signup(
   const passwordHash = await ctx.hasher.hash(body.password);
   const existing = await findUser(ctx, tenantId, email);
   if (existing?.confirmedAt) {
-    // Alias mode: the same answer as for a new address; the owner hears about the attempt.
-    if (await takeFromLimit(ctx, tenantId, email, 'code'))
-      sendLater(ctx, mails.attemptedSignup(email, institutionConfig));
+    // Alias mode: the same answer as for a new address; the owner hears about the attempt. The same
+    // statements as a new sign-up run (both no-ops here), so the time taken reveals nothing (D53).
+    await ctx.db
+      .insert(users)
+      .values({ tenantId, email, passwordHash, createdAt: ctx.config.now() })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    const allowed = await takeFromLimit(ctx, tenantId, email, 'code');
+    await ctx.db
+      .update(confirmationCodes)
+      .set({ wrongGuesses: 0 })
+      .where(
+        and(eq(confirmationCodes.tenantId, tenantId), eq(confirmationCodes.userId, existing.id)),
+      );
+    if (allowed) sendLater(ctx, mails.attemptedSignup(email, institutionConfig));
     return serverMessages.signedUp;
   }
   let userId: string;
@@ -157,6 +177,14 @@ export async function resendCode(
   return serverMessages.resent;
 }
 
+async function clearFailureStreak(ctx: ServiceContext, tenantId: string, email: string) {
+  await ctx.db
+    .delete(loginFailureStreaks)
+    .where(
+      and(eq(loginFailureStreaks.tenantId, tenantId), eq(loginFailureStreaks.username, email)),
+    );
+}
+
 export interface LoginResult {
   readonly sessionId: string;
   readonly userId: string;
@@ -174,6 +202,14 @@ export async function login(
     .select()
     .from(loginThrottle)
     .where(and(eq(loginThrottle.tenantId, tenantId), eq(loginThrottle.username, email)));
+  const [streak] = await ctx.db
+    .select({ failures: loginFailureStreaks.failures })
+    .from(loginFailureStreaks)
+    .where(
+      and(eq(loginFailureStreaks.tenantId, tenantId), eq(loginFailureStreaks.username, email)),
+    );
+  if (streak && streak.failures >= HARD_STOP_AFTER)
+    throw new HttpError(429, serverMessages.loginStopped);
   if (throttle?.lockedUntil && throttle.lockedUntil > now) {
     // Attempts during a lockout neither count nor extend it.
     const seconds = Math.ceil((throttle.lockedUntil.getTime() - now.getTime()) / 1000);
@@ -198,6 +234,13 @@ export async function login(
         target: [loginThrottle.tenantId, loginThrottle.username],
         set: { failures, lockedUntil, lastAttemptAt: now },
       });
+    await ctx.db
+      .insert(loginFailureStreaks)
+      .values({ tenantId, username: email, failures: 1, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [loginFailureStreaks.tenantId, loginFailureStreaks.username],
+        set: { failures: sql`${loginFailureStreaks.failures} + 1`, updatedAt: now },
+      });
     throw new HttpError(400, serverMessages.loginFailed);
   }
 
@@ -206,6 +249,7 @@ export async function login(
       .delete(loginThrottle)
       .where(and(eq(loginThrottle.tenantId, tenantId), eq(loginThrottle.username, email)));
   }
+  if (streak) await clearFailureStreak(ctx, tenantId, email);
   if (!user.confirmedAt)
     throw new HttpError(403, serverMessages.notConfirmed, { code: NOT_CONFIRMED_CODE });
   const sessionId = await createSession(ctx, tenantId, user.id);
@@ -221,7 +265,15 @@ export async function forgotPassword(
   if (!(await takeFromLimit(ctx, tenantId, email, 'resetRequest')))
     return serverMessages.forgotSent;
   const user = await findUser(ctx, tenantId, email);
-  if (!user?.confirmedAt) return serverMessages.forgotSent;
+  if (!user?.confirmedAt) {
+    // The same transaction shape as a real request (it deletes nothing), so timing reveals nothing (D53).
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .delete(resetTokens)
+        .where(and(eq(resetTokens.tenantId, tenantId), eq(resetTokens.tokenHash, sha256(email))));
+    });
+    return serverMessages.forgotSent;
+  }
   const token = randomToken(32);
   const now = ctx.config.now();
   await ctx.db.transaction(async (tx) => {
@@ -285,6 +337,7 @@ export async function resetPassword(
       .delete(loginThrottle)
       .where(and(eq(loginThrottle.tenantId, tenantId), eq(loginThrottle.username, token.email)));
   });
+  await clearFailureStreak(ctx, tenantId, token.email);
   await endAllSessions(ctx, tenantId, token.userId);
   sendLater(ctx, mails.passwordChanged(token.email, institutionConfig));
   return serverMessages.resetDone;

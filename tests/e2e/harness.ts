@@ -27,6 +27,7 @@ const CLIENT_SOURCES = [
   'index.html',
   'vite.config.ts',
   'scripts/firstPageChunk.ts',
+  'server/security/csp.ts',
   'package-lock.json',
 ];
 

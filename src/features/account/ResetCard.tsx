@@ -3,7 +3,7 @@
  * matching rule; on success, /login with the server's message.
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { accountMessages, resetBody } from '../../../contract';
 import { useResetPassword } from './api/resetPassword';
 import { AccountCard } from './AccountCard';
@@ -19,9 +19,17 @@ export function ResetCard() {
   const state = useNavigationState();
   const studentAnswers = carriedAnswers(state);
   const search = useSearch({ strict: false });
-  const username = searchParam(search, 'username');
-  const id = searchParam(search, 'id');
   const navigate = useNavigate();
+  // SECURITY.md (URL tokens): the link's id and username are kept in memory and leave the address
+  // bar at once, so they linger in neither history nor referrers.
+  const [{ username, id }] = useState(() => ({
+    username: searchParam(search, 'username'),
+    id: searchParam(search, 'id'),
+  }));
+  const inAddress = searchParam(search, 'id') !== '' || searchParam(search, 'username') !== '';
+  useEffect(() => {
+    if (inAddress) void navigate({ to: '.', search: {}, replace: true, state: (s) => s });
+  }, [inAddress, navigate]);
   const reset = useResetPassword();
   const { showError } = useCardToasts();
   const checklistId = useId();

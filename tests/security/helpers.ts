@@ -1,0 +1,91 @@
+/** Helpers of the adversarial suite (SECURITY.md section 7); the server harness is tests/server/harness.ts. */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { Client, Response, TestServer } from '../server/harness';
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** Milliseconds one request takes, with its response. */
+export async function timed(send: () => Promise<Response>): Promise<[number, Response]> {
+  const start = performance.now();
+  const response = await send();
+  return [performance.now() - start, response];
+}
+
+/**
+ * Runs `a` and `b` alternately `tries` times after `warmUp` rounds (so drift hits both alike) and
+ * returns both medians. `between` runs after each pair (e.g. moving the clock past a limit).
+ */
+export async function pairedMedians(
+  tries: number,
+  a: (i: number) => Promise<Response>,
+  b: (i: number) => Promise<Response>,
+  between: () => void | Promise<void> = () => undefined,
+  warmUp = 20,
+): Promise<{ a: number; b: number; responses: [Response, Response][] }> {
+  const ta: number[] = [];
+  const tb: number[] = [];
+  const responses: [Response, Response][] = [];
+  for (let i = 0; i < warmUp + tries; i++) {
+    const first = i % 2 === 0;
+    const [t1, r1] = await timed(() => (first ? a(i) : b(i)));
+    const [t2, r2] = await timed(() => (first ? b(i) : a(i)));
+    await between();
+    if (i < warmUp) continue;
+    const [timeA, timeB, ra, rb] = first ? [t1, t2, r1, r2] : [t2, t1, r2, r1];
+    ta.push(timeA);
+    tb.push(timeB);
+    responses.push([ra, rb]);
+  }
+  return { a: median(ta), b: median(tb), responses };
+}
+
+/** Every row of every table as JSON text: "grep the dump". */
+export async function databaseText(server: TestServer): Promise<string> {
+  const db = server.built.database.db;
+  const tables = (await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: { table_name: string }[] };
+  const parts: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const rows = (await db.execute(
+      sql`select row_to_json(t)::text as j from ${sql.identifier(table_name)} t`,
+    )) as unknown as { rows: { j: string }[] };
+    parts.push(...rows.rows.map((r) => r.j));
+  }
+  return parts.join('\n');
+}
+
+/** Asks for a reset link and returns it as a URL. */
+export async function resetLink(
+  server: TestServer,
+  address: string,
+  client?: Client,
+): Promise<URL> {
+  const before = (await server.outbox()).length;
+  const response = await (client ?? server.client()).post('/public/forgot-password', {
+    username: address,
+  });
+  if (response.status !== 200) throw new Error(`forgot failed: ${response.status}`);
+  const mail = await server.mail(address, 'reset your password', { after: before });
+  return new URL(/(http\S+\/reset\?\S+)/.exec(mail.text)?.[1] as string);
+}
+
+/** The number of outbox messages to an address. */
+export async function mailCount(
+  server: TestServer,
+  address: string,
+  subject = '',
+): Promise<number> {
+  return (await server.outbox()).filter((m) => m.to === address && m.subject.includes(subject))
+    .length;
+}
+
+/** Lets mails sent after the answer (D20) reach the outbox before counting them. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
