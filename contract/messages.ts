@@ -61,3 +61,12 @@ export const SESSION_INVALID_MESSAGE =
   'Your session is invalid. Please clear your cookies and login again.';
 /** SPEC 4.2: shown on /login after an inactivity logout. */
 export const INACTIVITY_MESSAGE = 'You have been automatically logged out due to inactivity.';
+
+/** Answers of GET /lookup/find (issue 7); the applicant never sees them (SPEC 8: lookup failures are silent). */
+export const lookupMessages = {
+  badCategory: 'The category must be one of hs_ceeb, college_ceeb or address.',
+  missingQuery: 'Give either text (what was typed) or id (a chosen entry).',
+  badMaxResults: 'max_results must be a whole number from 1 to 20.',
+  tooLong: 'The search text may be at most 100 characters.',
+  notFound: 'No entry with that id in this list.',
+} as const;

@@ -15,6 +15,9 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { HttpError } from './errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords';
+import { lookupRoutes } from './lookup/routes';
+import { LookupService } from './lookup/service';
+import { seedSampleLists } from './lookup/store';
 import { apiRoutes } from './routes/api';
 import { publicRoutes } from './routes/public';
 import type { ServiceContext } from './services/context';
@@ -98,6 +101,9 @@ export async function buildServer(
   for (const tenant of options.tenants ?? []) await ensureTenant(database.db, tenant);
   const directory = new TenantDirectory(config.defaultTenant);
   await directory.load(database.db);
+  // Lookup (issue 7): the bundled sample lists, for tenants that have no list of a category yet.
+  for (const tenant of directory.all())
+    await seedSampleLists(database.db, tenant.id, tenant.definition, config.now());
 
   const mailer =
     options.mailer ??
@@ -193,6 +199,7 @@ export async function buildServer(
 
   await app.register(publicRoutes(context), { prefix: '/public' });
   await app.register(apiRoutes(context), { prefix: '/api' });
+  await app.register(lookupRoutes(context, new LookupService(database.db)), { prefix: '/lookup' });
 
   const indexFile = path.join(config.clientDir, 'index.html');
   if (existsSync(indexFile)) {
