@@ -64,3 +64,6 @@ export const lookupSuggestions = z.array(lookupSuggestion);
 /** The detail record: unprefixed fields (`name`, `ceeb`, `city`, `state`, `state_desc`, …). */
 export const lookupDetail = z.record(z.string(), z.string());
 export type LookupDetail = z.output<typeof lookupDetail>;
+
+/** SPEC 4.9, 9: searching waits 200 ms after the last keystroke, and at most 500 ms. */
+export const LOOKUP_DEBOUNCE = { wait: 200, maxWait: 500 } as const;

@@ -31,4 +31,13 @@ export {
 } from './config';
 export type { InstitutionConfig } from './config';
 export { messages } from './messages';
-export { offer, banner, errorSummary, buttons, completion, notices, datedAlerts } from './content';
+export {
+  offer,
+  banner,
+  errorSummary,
+  buttons,
+  completion,
+  notices,
+  datedAlerts,
+  lookupText,
+} from './content';

@@ -1,4 +1,11 @@
+/**
+ * A lookup question (SPEC 4.9): an autocomplete combobox (downshift), loaded on demand so it stays
+ * out of the first page's JavaScript. Until it has loaded, and where the app gives no lookup source,
+ * the applicant types the display label into a plain text input.
+ */
+import { lazy, Suspense } from 'react';
 import type { QuestionRendererProps } from '../registry';
+import { useFormContext } from '../react';
 import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
 import { textOf } from './values';
@@ -6,14 +13,26 @@ import { textOf } from './values';
 /** The longest display label the data model keeps for a lookup answer. */
 export const LOOKUP_MAX_LENGTH = 150;
 
-/**
- * A lookup (schools, addresses) as plain text for now: the applicant types the display label, kept
- * under the question's key. The autocomplete combobox of SPEC 4.9 replaces this component whole.
- */
-export function LookupQuestion({
+const LookupCombobox = lazy(() =>
+  import('./LookupCombobox').then((module) => ({ default: module.LookupCombobox })),
+);
+
+export function LookupQuestion(props: QuestionRendererProps<'lookup'>) {
+  const { lookup } = useFormContext();
+  if (!lookup) return <PlainLookup {...props} />;
+  return (
+    <Suspense fallback={<PlainLookup {...props} />}>
+      <LookupCombobox {...props} source={lookup} />
+    </Suspense>
+  );
+}
+
+/** The display label as plain text. */
+export function PlainLookup({
   view,
   value,
   onValueChange,
+  onBlur,
   errors,
   ids,
 }: QuestionRendererProps<'lookup'>) {
@@ -36,6 +55,7 @@ export function LookupQuestion({
         autoComplete="off"
         data-category={question.category}
         onChange={(event) => onValueChange(event.target.value)}
+        onBlur={onBlur}
         aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors)}
       />

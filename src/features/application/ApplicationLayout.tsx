@@ -32,6 +32,7 @@ import {
 } from '../../../runtime';
 import { applicationDefinition, notices } from '../../../definitions';
 import { ErrorStore, FormProvider, type FormActions } from '../../../renderers/react';
+import { useLookupSource } from '../lookup/api/lookup';
 import { interactiveRenderers } from '../../../renderers/interactive';
 import type { AnswerValue } from '../../../renderers/registry';
 import { serverMessages, type ProfileResponse } from '../../../contract';
@@ -464,9 +465,17 @@ function ApplicationForm(props: {
     [definition, snapshot, answers, errors, viewState, goTo, save, submit, busy],
   );
 
+  const lookup = useLookupSource();
   const formContext = useMemo(
-    () => ({ renderers: interactiveRenderers, answers, errors, anonymous: !loggedIn, actions }),
-    [answers, errors, loggedIn, actions],
+    () => ({
+      renderers: interactiveRenderers,
+      answers,
+      errors,
+      anonymous: !loggedIn,
+      actions,
+      lookup,
+    }),
+    [answers, errors, loggedIn, actions, lookup],
   );
 
   return (
