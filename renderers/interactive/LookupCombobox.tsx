@@ -14,7 +14,7 @@ import { cx } from './classNames';
 import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
 import lookupStyles from './lookup.module.css';
-import { LOOKUP_MAX_LENGTH } from './LookupQuestion';
+import { focusHandoff, LOOKUP_MAX_LENGTH } from './LookupQuestion';
 import { textOf } from './values';
 
 type Item =
@@ -59,8 +59,18 @@ export function LookupCombobox({
     return out;
   };
 
-  // Only typing searches (not a label written by choosing an entry).
-  const [query, setQuery] = useState('');
+  // Only typing searches (not a label written by choosing an entry). Text typed into the plain input
+  // while this component loaded counts as typed.
+  const [handedOver] = useState(() => focusHandoff.key === view.key);
+  const [query, setQuery] = useState(() => (handedOver ? text : ''));
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!handedOver || !input) return;
+    focusHandoff.key = null;
+    input.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+  }, [handedOver]);
   const [debounced] = useDebounce(query, source.debounce.wait, {
     maxWait: source.debounce.maxWait,
   });
@@ -116,6 +126,9 @@ export function LookupCombobox({
         if (desc !== undefined) next[`${key}_desc`] = desc;
       }
       next[displayKey] = record[isAddress ? 'address_line_1' : 'name'] || item.text;
+      onAnswersChange(next);
+      // A changed country clears a state that depends on it (SPEC 4.7) in the same write; the
+      // second write, with the country already in place, keeps the record's state.
       onAnswersChange(next);
     } catch {
       // SPEC 4.9: the label is kept as typed; the related answers no longer belong to it.
@@ -174,6 +187,7 @@ export function LookupCombobox({
       >
         <input
           {...getInputProps({
+            ref: inputRef,
             name: view.key,
             type: 'text',
             className: cx(styles.input, lookupStyles.input),

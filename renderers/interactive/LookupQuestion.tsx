@@ -13,6 +13,12 @@ import { textOf } from './values';
 /** The longest display label the data model keeps for a lookup answer. */
 export const LOOKUP_MAX_LENGTH = 150;
 
+/**
+ * The key whose plain input has focus while the combobox loads: the combobox takes over focus, the
+ * caret and the typed text when it replaces the input (typing is not interrupted).
+ */
+export const focusHandoff = { key: null as string | null };
+
 const LookupCombobox = lazy(() =>
   import('./LookupCombobox').then((module) => ({ default: module.LookupCombobox })),
 );
@@ -55,7 +61,11 @@ export function PlainLookup({
         autoComplete="off"
         data-category={question.category}
         onChange={(event) => onValueChange(event.target.value)}
-        onBlur={onBlur}
+        onFocus={() => (focusHandoff.key = view.key)}
+        onBlur={() => {
+          if (focusHandoff.key === view.key) focusHandoff.key = null;
+          onBlur();
+        }}
         aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors)}
       />
