@@ -101,9 +101,18 @@ export async function buildServer(
   for (const tenant of options.tenants ?? []) await ensureTenant(database.db, tenant);
   const directory = new TenantDirectory(config.defaultTenant);
   await directory.load(database.db);
-  // Lookup (issue 7): the bundled sample lists, for tenants that have no list of a category yet.
-  for (const tenant of directory.all())
-    await seedSampleLists(database.db, tenant.id, tenant.definition, config.now());
+  // Lookup (issue 7): the bundled sample lists, for tenants that have no list of a category yet,
+  // seeded beside the start (lookups wait for it) so a fresh data directory serves at once.
+  const lookupReady = (async () => {
+    for (const tenant of directory.all())
+      await seedSampleLists(database.db, tenant.id, tenant.definition, config.now());
+  })();
+  lookupReady.catch((error: Error) =>
+    app.log.error({ err: { message: error.message } }, 'seeding the sample lookup lists failed'),
+  );
+  app.addHook('onClose', async () => {
+    await lookupReady.catch(() => undefined);
+  });
 
   const mailer =
     options.mailer ??
@@ -199,7 +208,9 @@ export async function buildServer(
 
   await app.register(publicRoutes(context), { prefix: '/public' });
   await app.register(apiRoutes(context), { prefix: '/api' });
-  await app.register(lookupRoutes(context, new LookupService(database.db)), { prefix: '/lookup' });
+  await app.register(lookupRoutes(context, new LookupService(database.db, lookupReady)), {
+    prefix: '/lookup',
+  });
 
   const indexFile = path.join(config.clientDir, 'index.html');
   if (existsSync(indexFile)) {

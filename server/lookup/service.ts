@@ -20,7 +20,11 @@ interface Cached {
 export class LookupService {
   private readonly cache = new Map<string, Cached>();
 
-  constructor(private readonly db: Database) {}
+  /** `ready`: the sample lists are seeded (lookups wait for it). */
+  constructor(
+    private readonly db: Database,
+    private readonly ready: Promise<void> = Promise.resolve(),
+  ) {}
 
   private async currentVersion(tenantId: string, category: LookupCategoryName) {
     const [row] = await this.db
@@ -59,6 +63,7 @@ export class LookupService {
     maxResults: number,
   ): Promise<Suggestion[]> {
     if (text.trim() === '') return [];
+    await this.ready;
     return (await this.index(tenantId, category)).search(text, maxResults);
   }
 
@@ -69,6 +74,7 @@ export class LookupService {
     category: LookupCategoryName,
     id: string,
   ): Promise<Record<string, string> | null> {
+    await this.ready;
     const [row] = await this.db
       .select({ fields: lookupEntries.fields })
       .from(lookupEntries)
