@@ -79,7 +79,8 @@ describe('lookup in Chromium', () => {
     try {
       await page.setViewportSize({ width: 360, height: 740 });
       await page.goto('/about');
-      const address = page.locator('#address_line_1');
+      // The combobox (not the plain input shown while its chunk loads).
+      const address = page.locator('#address_line_1[role="combobox"]');
       await address.click();
       await address.pressSequentially('1600 penn', { delay: 40 });
       const option = page.getByRole('option', { name: /1600 Pennsylvania Avenue/ });
