@@ -146,8 +146,8 @@ export function LookupCombobox({
     onAnswersChange({ ...cleared(), [view.key]: '', [displayKey]: '' });
   };
 
-  const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps } = useCombobox<Item>(
-    {
+  const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, openMenu } =
+    useCombobox<Item>({
       items,
       itemToString,
       inputId: ids.input,
@@ -167,8 +167,13 @@ export function LookupCombobox({
       onSelectedItemChange: ({ selectedItem }) => {
         if (selectedItem) void choose(selectedItem);
       },
-    },
-  );
+    });
+
+  // Text typed into the plain input before this component loaded opens the list as typing would.
+  useEffect(() => {
+    if (handedOver && query.trim() !== '') openMenu();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [handedOver]);
 
   const menuOpen = isOpen && items.length > 0;
   return (

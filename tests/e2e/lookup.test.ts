@@ -99,4 +99,26 @@ describe('lookup in Chromium', () => {
       await context.close();
     }
   }, 90_000);
+
+  it('keeps focus, text and the search when typing starts before the combobox has loaded', async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      // A slow network: the combobox chunk arrives after the applicant finished typing.
+      await page.route('**/LookupCombobox-*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        await route.continue();
+      });
+      await page.goto('/about');
+      const input = page.locator('#address_line_1');
+      await input.click();
+      expect(await input.getAttribute('role')).toBeNull();
+      await input.pressSequentially('1600 penn', { delay: 30 });
+      await page.getByRole('option', { name: /1600 Pennsylvania Avenue/ }).waitFor();
+      expect(await input.getAttribute('role')).toBe('combobox');
+      expect(await input.inputValue()).toBe('1600 penn');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('address_line_1');
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 });
