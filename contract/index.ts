@@ -3,3 +3,4 @@ export * from './password';
 export * from './accounts';
 export * from './api';
 export * from './service';
+export * from './lookup';

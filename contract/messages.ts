@@ -77,3 +77,12 @@ export const serviceMessages = {
   readOnly: 'Service links are read-only.',
   revoked: 'The service link was revoked.',
 } as const;
+
+/** Answers of GET /lookup/find (issue 7); the applicant never sees them (SPEC 8: lookup failures are silent). */
+export const lookupMessages = {
+  badCategory: 'The category must be one of hs_ceeb, college_ceeb or address.',
+  missingQuery: 'Give either text (what was typed) or id (a chosen entry).',
+  badMaxResults: 'max_results must be a whole number from 1 to 20.',
+  tooLong: 'The search text may be at most 100 characters.',
+  notFound: 'No entry with that id in this list.',
+} as const;

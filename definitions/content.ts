@@ -132,3 +132,10 @@ export const datedAlerts: readonly {
     text: 'Regular decision deadline: submit your application by January 15 to be considered for our first round of scholarships.',
   },
 ];
+
+/** Lookup questions (SPEC 4.9). */
+export const lookupText = {
+  use: (content: string) => `Use: ${content}`,
+  newEntryNote: 'Enter your school information below.',
+  clear: 'Clear',
+} as const;

@@ -40,4 +40,5 @@ export {
   notices,
   datedAlerts,
   autosaveText,
+  lookupText,
 } from './content';

@@ -15,6 +15,9 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { HttpError } from './errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords';
+import { lookupRoutes } from './lookup/routes';
+import { LookupService } from './lookup/service';
+import { seedSampleLists } from './lookup/store';
 import { apiRoutes } from './routes/api';
 import { publicRoutes } from './routes/public';
 import { serviceRoutes } from './routes/service';
@@ -101,6 +104,18 @@ export async function buildServer(
   for (const tenant of options.tenants ?? []) await ensureTenant(database.db, tenant);
   const directory = new TenantDirectory(config.defaultTenant);
   await directory.load(database.db);
+  // Lookup (issue 7): the bundled sample lists, for tenants that have no list of a category yet,
+  // seeded beside the start (lookups wait for it) so a fresh data directory serves at once.
+  const lookupReady = (async () => {
+    for (const tenant of directory.all())
+      await seedSampleLists(database.db, tenant.id, tenant.definition, config.now());
+  })();
+  lookupReady.catch((error: Error) =>
+    app.log.error({ err: { message: error.message } }, 'seeding the sample lookup lists failed'),
+  );
+  app.addHook('onClose', async () => {
+    await lookupReady.catch(() => undefined);
+  });
 
   const mailer =
     options.mailer ??
@@ -196,6 +211,9 @@ export async function buildServer(
   await app.register(publicRoutes(context), { prefix: '/public' });
   await app.register(apiRoutes(context), { prefix: '/api' });
   await app.register(serviceRoutes(context), { prefix: '/service' });
+  await app.register(lookupRoutes(context, new LookupService(database.db, lookupReady)), {
+    prefix: '/lookup',
+  });
 
   // SECURITY.md 7.16: a call used with the wrong method (a GET to a state-changing call) is 405.
   const otherMethods = (method: string, url: string) =>

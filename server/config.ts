@@ -92,6 +92,8 @@ export interface ServerConfig {
   readonly now: () => Date;
   /** Per-IP request limits on the account calls (per minute). */
   readonly publicRateLimit: number;
+  /** Per-IP requests a minute on GET /lookup/find (typing sends about two a second). */
+  readonly lookupRateLimit: number;
   /** Argon2id cost; tests may lower it, production keeps SECURITY.md's m=19 MiB, t=2, p=1. */
   readonly argon2: {
     readonly memoryCost: number;
@@ -144,6 +146,7 @@ export function configFromEnv(
     secureCookies: e.PUBLIC_ORIGIN.startsWith('https:'),
     now: () => new Date(),
     publicRateLimit: 60,
+    lookupRateLimit: 300,
     argon2: ARGON2_PRODUCTION,
     ...overrides,
   };

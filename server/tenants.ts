@@ -65,6 +65,11 @@ export class TenantDirectory {
     return this.byHost.get(host) ?? (this.byId.get(this.defaultTenantId) as Tenant);
   }
 
+  /** Every tenant. */
+  all(): Tenant[] {
+    return [...this.byId.values()];
+  }
+
   get(id: string): Tenant | undefined {
     return this.byId.get(id);
   }

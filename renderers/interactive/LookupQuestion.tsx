@@ -1,4 +1,11 @@
+/**
+ * A lookup question (SPEC 4.9): an autocomplete combobox (downshift), loaded on demand so it stays
+ * out of the first page's JavaScript. Until it has loaded, and where the app gives no lookup source,
+ * the applicant types the display label into a plain text input.
+ */
+import { lazy, Suspense } from 'react';
 import type { QuestionRendererProps } from '../registry';
+import { useFormContext } from '../react';
 import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
 import { textOf } from './values';
@@ -7,13 +14,31 @@ import { textOf } from './values';
 export const LOOKUP_MAX_LENGTH = 150;
 
 /**
- * A lookup (schools, addresses) as plain text for now: the applicant types the display label, kept
- * under the question's key. The autocomplete combobox of SPEC 4.9 replaces this component whole.
+ * The key whose plain input has focus while the combobox loads: the combobox takes over focus, the
+ * caret and the typed text when it replaces the input (typing is not interrupted).
  */
-export function LookupQuestion({
+export const focusHandoff = { key: null as string | null };
+
+const LookupCombobox = lazy(() =>
+  import('./LookupCombobox').then((module) => ({ default: module.LookupCombobox })),
+);
+
+export function LookupQuestion(props: QuestionRendererProps<'lookup'>) {
+  const { lookup } = useFormContext();
+  if (!lookup) return <PlainLookup {...props} />;
+  return (
+    <Suspense fallback={<PlainLookup {...props} />}>
+      <LookupCombobox {...props} source={lookup} />
+    </Suspense>
+  );
+}
+
+/** The display label as plain text. */
+export function PlainLookup({
   view,
   value,
   onValueChange,
+  onBlur,
   errors,
   ids,
 }: QuestionRendererProps<'lookup'>) {
@@ -36,6 +61,11 @@ export function LookupQuestion({
         autoComplete="off"
         data-category={question.category}
         onChange={(event) => onValueChange(event.target.value)}
+        onFocus={() => (focusHandoff.key = view.key)}
+        onBlur={() => {
+          if (focusHandoff.key === view.key) focusHandoff.key = null;
+          onBlur();
+        }}
         aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors)}
       />

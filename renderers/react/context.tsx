@@ -3,6 +3,7 @@
  * named error instead of failing somewhere deeper.
  */
 import { createContext, useContext, type ReactNode } from 'react';
+import type { LookupCategory } from '../../runtime';
 import type { RendererSet } from '../registry';
 import type { AnswerSource, ErrorSource } from './store';
 
@@ -17,12 +18,47 @@ export interface FormActions {
   readonly onBlur?: (key: string) => void;
 }
 
+/** A lookup suggestion (SPEC 3.7): label, value and sub-text as the server answers them. */
+export interface LookupSuggestionData {
+  readonly text: string;
+  readonly id: string;
+  readonly sub_text: string;
+}
+
+/**
+ * How lookup questions reach their lists (SPEC 4.9, 7.2): the app passes its API calls, the debounce
+ * of SPEC 9 and the texts of its definition. Without one, a lookup is a plain text input.
+ */
+export interface LookupSource {
+  /** Suggestions for typed text, best first; a rejection shows no suggestions. */
+  readonly suggestions: (
+    category: LookupCategory,
+    text: string,
+  ) => Promise<readonly LookupSuggestionData[]>;
+  /** The detail record of a chosen suggestion: unprefixed fields, with `_desc` labels. */
+  readonly detail: (
+    category: LookupCategory,
+    id: string,
+  ) => Promise<Readonly<Record<string, string>>>;
+  readonly debounce: { readonly wait: number; readonly maxWait: number };
+  readonly text: {
+    /** The entry that keeps typed text as a new value. */
+    readonly use: (content: string) => string;
+    /** Shown after a new value, except for addresses. */
+    readonly newEntryNote: string;
+    /** The accessible name of the button that clears the choice. */
+    readonly clear: string;
+  };
+}
+
 export interface FormContextValue {
   readonly renderers: RendererSet;
   readonly answers: AnswerSource;
   readonly errors: ErrorSource;
   readonly anonymous: boolean;
   readonly actions: FormActions;
+  /** Lookup questions' data (issue 7); absent: lookups are plain text inputs. */
+  readonly lookup?: LookupSource;
 }
 
 const FormContext = createContext<FormContextValue | null>(null);

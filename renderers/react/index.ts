@@ -4,6 +4,8 @@ export {
   MissingFormProviderError,
   type FormActions,
   type FormContextValue,
+  type LookupSource,
+  type LookupSuggestionData,
 } from './context';
 export { PageOutlet, fieldIds } from './outlet';
 export { usePageView, viewSignature } from './pageView';

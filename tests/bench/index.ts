@@ -5,6 +5,7 @@
 import { runAnswersBench } from './answers.bench';
 import { runBundleBench } from './bundle.bench';
 import { runDeadlineBench } from './deadline';
+import { runLookupBench } from './lookup';
 import { runRuntimeBench } from './runtime.bench';
 
 const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
@@ -12,6 +13,7 @@ const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
   ['autosave load (issue 3)', runAnswersBench],
   ['bundle size (issue 4)', runBundleBench],
   ['deadline load (issue 8)', runDeadlineBench],
+  ['lookup (issue 7)', runLookupBench],
 ];
 
 const only = process.argv[2];

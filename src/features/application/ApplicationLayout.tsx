@@ -34,6 +34,7 @@ import {
 } from '../../../runtime';
 import { applicationDefinition, notices } from '../../../definitions';
 import { ErrorStore, FormProvider, type FormActions } from '../../../renderers/react';
+import { useLookupSource } from '../lookup/api/lookup';
 import { interactiveRenderers } from '../../../renderers/interactive';
 import type { AnswerValue } from '../../../renderers/registry';
 import { serverMessages, type ProfileResponse } from '../../../contract';
@@ -624,9 +625,17 @@ function ApplicationForm(props: {
     ],
   );
 
+  const lookup = useLookupSource();
   const formContext = useMemo(
-    () => ({ renderers: interactiveRenderers, answers, errors, anonymous: !loggedIn, actions }),
-    [answers, errors, loggedIn, actions],
+    () => ({
+      renderers: interactiveRenderers,
+      answers,
+      errors,
+      anonymous: !loggedIn,
+      actions,
+      lookup,
+    }),
+    [answers, errors, loggedIn, actions, lookup],
   );
 
   return (

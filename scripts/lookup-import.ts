@@ -1,0 +1,84 @@
+/**
+ * npm run lookup:import -- <category> <file.csv> [--tenant <id>]
+ *
+ * Imports an institution's CSV list (hs_ceeb, college_ceeb or address) into the tenant's lookup
+ * tables: every row is checked, bad rows are reported by line number and nothing is imported unless
+ * all rows are good. On PostgreSQL (DATABASE_URL) it runs beside the servers, which search the new
+ * list from their next request. The embedded PGlite is single-process: stop the server first.
+ */
+import { readFile } from 'node:fs/promises';
+import { LOOKUP_CATEGORIES, type LookupCategoryName } from '../contract';
+import { configFromEnv } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { importList } from '../server/lookup/importList';
+import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory } from '../server/tenants';
+
+const USAGE = `Usage: npm run lookup:import -- <${LOOKUP_CATEGORIES.join('|')}> <file.csv> [--tenant <id>]`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const tenantFlag = args.indexOf('--tenant');
+  let tenantId: string | undefined;
+  if (tenantFlag >= 0) {
+    tenantId = args[tenantFlag + 1];
+    if (!tenantId) fail(USAGE);
+    args.splice(tenantFlag, 2);
+  }
+  const [category, file] = args;
+  if (!category || !file || args.length !== 2) fail(USAGE);
+  if (!(LOOKUP_CATEGORIES as readonly string[]).includes(category))
+    fail(`Unknown category "${category}". ${USAGE}`);
+  const csv = await readFile(file, 'utf8').catch((error: Error) =>
+    fail(`Cannot read ${file}: ${error.message}`),
+  );
+
+  const config = configFromEnv();
+  if (!config.databaseUrl) {
+    // PGlite: only one process may open the data directory.
+    const running = await fetch(`http://127.0.0.1:${config.port}/healthz`, {
+      signal: AbortSignal.timeout(1000),
+    })
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (running)
+      fail(
+        `A server is running on port ${config.port} with the embedded database (${config.dataDir}). ` +
+          'PGlite is single-process: stop the server, run the import, then start it again.',
+      );
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    // A fresh data directory: create the default tenant as the server's first start would.
+    await ensureTenant(database.db, { ...DEFAULT_TENANT_SEED, id: config.defaultTenant });
+    const directory = new TenantDirectory(config.defaultTenant);
+    await directory.load(database.db);
+    const tenant = directory.get(tenantId ?? config.defaultTenant);
+    if (!tenant) fail(`Unknown tenant "${tenantId}".`);
+    const result = await importList(
+      database.db,
+      tenant,
+      category as LookupCategoryName,
+      csv,
+      new Date(),
+    );
+    if (!result.ok) {
+      console.error(`Nothing was imported: ${result.problems.length} problem(s) in ${file}.`);
+      for (const problem of result.problems)
+        console.error(`  line ${problem.line}: ${problem.message}`);
+      process.exitCode = 1;
+      return;
+    }
+    console.log(
+      `Imported ${result.count} entries into the ${category} list of tenant "${tenant.id}" (version ${result.version}).`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+await main();

@@ -1,0 +1,29 @@
+/** GET /lookup/find (SPEC 7.2): suggestions or a detail record; public, rate-limited per client address. */
+import type { FastifyPluginAsync } from 'fastify';
+import { lookupMessages, lookupQuery } from '../../contract';
+import type { ServiceContext } from '../services/context';
+import { HttpError } from '../errors';
+import { parse } from '../routes/parse';
+import type { LookupService } from './service';
+
+export function lookupRoutes(ctx: ServiceContext, service: LookupService): FastifyPluginAsync {
+  return async (app) => {
+    app.get(
+      '/find',
+      { config: { rateLimit: { max: ctx.config.lookupRateLimit, timeWindow: '1 minute' } } },
+      async (request) => {
+        const query = parse(lookupQuery, request.query);
+        if (query.kind === 'search')
+          return service.search(request.tenant.id, query.category, query.text, query.maxResults);
+        const detail = await service.detail(
+          request.tenant.id,
+          request.tenant.definition,
+          query.category,
+          query.id,
+        );
+        if (!detail) throw new HttpError(404, lookupMessages.notFound);
+        return detail;
+      },
+    );
+  };
+}
