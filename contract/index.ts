@@ -2,3 +2,4 @@ export * from './messages';
 export * from './password';
 export * from './accounts';
 export * from './api';
+export * from './documents';
