@@ -15,7 +15,14 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { HttpError } from './errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords';
+import { JobQueue } from './jobs/queue';
+import { ChromiumPrinter } from './pdf/chromium';
 import { apiRoutes } from './routes/api';
+import { documentRoutes } from './routes/documents';
+import { conversionJob, CONVERSION_JOB, type DocumentsContext } from './services/documents';
+import { createStorage } from './storage/create';
+import { LocalStorage, UPLOAD_PATH } from './storage/local';
+import { uploadRoute } from './storage/uploadRoute';
 import { publicRoutes } from './routes/public';
 import type { ServiceContext } from './services/context';
 import { pruneAccountEvents } from './services/limits';
@@ -35,6 +42,8 @@ export interface BuildOptions {
   readonly logStream?: NodeJS.WritableStream;
   /** Extra tenants to create (tests of tenant isolation). */
   readonly tenants?: readonly { id: string; name: string; definitionId: string; hosts: string[] }[];
+  /** Start the job worker (default true); tests of restarts start it themselves. */
+  readonly startWorker?: boolean;
 }
 
 export interface BuiltServer {
@@ -42,6 +51,7 @@ export interface BuiltServer {
   readonly context: ServiceContext;
   readonly database: DatabaseHandle;
   readonly tenants: TenantDirectory;
+  readonly documents: DocumentsContext;
 }
 
 /** Masks query-string values: URLs may carry tokens (SECURITY.md, compensating controls). */
@@ -194,6 +204,29 @@ export async function buildServer(
   await app.register(publicRoutes(context), { prefix: '/public' });
   await app.register(apiRoutes(context), { prefix: '/api' });
 
+  // Documents (issue 5): storage, the job worker and the document calls.
+  const storage = createStorage(config);
+  const queue = new JobQueue(database.db, {
+    now: config.now,
+    pollMs: config.jobs.pollMs,
+    leaseMs: config.jobs.leaseMs,
+    onError: (error, job) =>
+      app.log.warn({ job: job?.id, kind: job?.kind, err: firstMessage(error) }, 'job failed'),
+  });
+  const printer = new ChromiumPrinter(
+    config.chromiumPath ? { CHROMIUM_PATH: config.chromiumPath } : {},
+  );
+  const documents: DocumentsContext = { ...context, storage, queue, printer };
+  queue.register(CONVERSION_JOB, conversionJob(documents));
+  await app.register(documentRoutes(documents), { prefix: '/api' });
+  if (storage instanceof LocalStorage)
+    await app.register(uploadRoute(storage), { prefix: UPLOAD_PATH });
+  if (options.startWorker !== false) app.addHook('onReady', async () => queue.start());
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    await printer.close();
+  });
+
   const indexFile = path.join(config.clientDir, 'index.html');
   if (existsSync(indexFile)) {
     await app.register(fastifyStatic, {
@@ -226,5 +259,5 @@ export async function buildServer(
     if (!options.database) await database.close();
   });
 
-  return { app, context, database, tenants: directory };
+  return { app, context, database, tenants: directory, documents };
 }

@@ -28,6 +28,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built applicant app is served from, if built. */
   CLIENT_DIR: z.string().default('./dist/client'),
+  /** Documents (issue 5): where uploads and converted PDFs are kept. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** The Chromium that prints docx conversions (and the application PDF). */
+  CHROMIUM_PATH: z.string().optional(),
 });
 
 export interface ServerConfig {
@@ -43,6 +52,20 @@ export interface ServerConfig {
   readonly trustProxy: boolean;
   readonly logLevel: string;
   readonly clientDir: string;
+  /** Documents: local disk under DATA_DIR, or S3 / a compatible store. */
+  readonly storage:
+    | { readonly kind: 'local' }
+    | {
+        readonly kind: 's3';
+        readonly bucket: string;
+        readonly region: string;
+        readonly endpoint: string | undefined;
+        readonly accessKeyId: string | undefined;
+        readonly secretAccessKey: string | undefined;
+      };
+  readonly chromiumPath: string | undefined;
+  /** The job worker: poll interval and claim lease. */
+  readonly jobs: { readonly pollMs: number; readonly leaseMs: number };
   /** Cookies get Secure (and the __Host- prefix) when the public origin is https. */
   readonly secureCookies: boolean;
   /** The clock: injected so tests can move time. */
@@ -76,6 +99,8 @@ export function configFromEnv(
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const e = result.data;
+  if (e.STORAGE === 's3' && !e.S3_BUCKET)
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -89,6 +114,19 @@ export function configFromEnv(
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : { kind: 'local' },
+    chromiumPath: e.CHROMIUM_PATH,
+    jobs: { pollMs: 1000, leaseMs: 120_000 },
     secureCookies: e.PUBLIC_ORIGIN.startsWith('https:'),
     now: () => new Date(),
     publicRateLimit: 60,

@@ -1,5 +1,7 @@
 /** Random secrets and their stored hashes. Secrets themselves are never stored or logged. */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** A URL-safe secret of `bytes` random bytes (32 bytes = 256 bits). */
 export function randomToken(bytes = 32): string {
@@ -20,4 +22,26 @@ export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * A server secret kept in a file (mode 600), created with 256 random bits on first use: the HMAC key
+ * of the local presigned uploads. Processes sharing DATA_DIR share it.
+ */
+export function fileSecret(file: string): Buffer {
+  try {
+    const text = readFileSync(file, 'utf8').trim();
+    if (text.length >= 43) return Buffer.from(text, 'base64url');
+  } catch {
+    // created below
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomToken(32);
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch {
+    // another process wrote it first
+    return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+  }
+  return Buffer.from(secret, 'base64url');
 }
