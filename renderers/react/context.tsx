@@ -4,6 +4,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { RendererSet } from '../registry';
+import type { DocumentSource } from './documents';
 import type { AnswerSource, ErrorSource } from './store';
 
 export interface FormActions {
@@ -23,6 +24,8 @@ export interface FormContextValue {
   readonly errors: ErrorSource;
   readonly anonymous: boolean;
   readonly actions: FormActions;
+  /** Document questions' upload state and actions (SPEC 4.4); absent where files are only shown. */
+  readonly documents?: DocumentSource;
 }
 
 const FormContext = createContext<FormContextValue | null>(null);
