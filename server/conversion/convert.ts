@@ -7,7 +7,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import mammoth from 'mammoth';
-import { EncryptedPDFError, PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import { documentMessages } from '../../contract';
 import type { ChromiumPrinter } from '../pdf/chromium';
 import { inspectDocx } from './docx';
@@ -81,10 +81,9 @@ const ACTIVE_PAGE_KEYS = ['AA', 'Annots'];
 async function rebuildPdf(bytes: Uint8Array): Promise<ConversionResult> {
   let source: PDFDocument;
   try {
-    source = await PDFDocument.load(bytes, { updateMetadata: false });
-  } catch (error) {
-    if (error instanceof EncryptedPDFError)
-      return { ok: false, message: documentMessages.pdfEncrypted };
+    // Loaded with ignoreEncryption only to ask isEncrypted: an encrypted file is refused below.
+    source = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+  } catch {
     return { ok: false, message: documentMessages.pdfBroken };
   }
   if (source.isEncrypted) return { ok: false, message: documentMessages.pdfEncrypted };
