@@ -34,6 +34,9 @@ export class S3Storage implements ObjectStorage {
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+      // S3-compatible stores do not all know the newer default checksums.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       ...(options.accessKeyId && options.secretAccessKey
         ? {
             credentials: {
