@@ -131,11 +131,14 @@ export class ConversionTimeout extends Error {}
 
 /** Converts with the 30 s limit; an infrastructure failure (Chromium) throws, to be retried. */
 export async function convertToPdf(
-  bytes: Uint8Array,
+  input: Uint8Array,
   fileName: string,
   printer: ChromiumPrinter,
   timeoutMs = CONVERSION_TIMEOUT_MS,
 ): Promise<ConversionResult> {
+  // A copy at offset 0 of its own buffer: pdf-lib's JPEG reader ignores a view's byteOffset, and
+  // small Node buffers are views into a shared pool.
+  const bytes = new Uint8Array(input);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<ConversionResult>((resolve) => {
     timer = setTimeout(() => resolve({ ok: false, message: documentMessages.timedOut }), timeoutMs);

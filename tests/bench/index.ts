@@ -4,12 +4,14 @@
  */
 import { runAnswersBench } from './answers.bench';
 import { runBundleBench } from './bundle.bench';
+import { runConversionBench } from './conversion.bench';
 import { runRuntimeBench } from './runtime.bench';
 
 const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
   ['runtime (issue 2)', runRuntimeBench],
   ['autosave load (issue 3)', runAnswersBench],
   ['bundle size (issue 4)', runBundleBench],
+  ['conversion (issue 5)', runConversionBench],
 ];
 
 const only = process.argv[2];
