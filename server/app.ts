@@ -15,6 +15,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { HttpError } from './errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords';
+import { ConversionSandbox } from './conversion/sandbox';
 import { JobQueue } from './jobs/queue';
 import { ChromiumPrinter } from './pdf/chromium';
 import { apiRoutes } from './routes/api';
@@ -216,7 +217,8 @@ export async function buildServer(
   const printer = new ChromiumPrinter(
     config.chromiumPath ? { CHROMIUM_PATH: config.chromiumPath } : {},
   );
-  const documents: DocumentsContext = { ...context, storage, queue, printer };
+  const sandbox = new ConversionSandbox();
+  const documents: DocumentsContext = { ...context, storage, queue, printer, sandbox };
   queue.register(CONVERSION_JOB, conversionJob(documents));
   await app.register(documentRoutes(documents), { prefix: '/api' });
   if (storage instanceof LocalStorage)
@@ -225,6 +227,7 @@ export async function buildServer(
   app.addHook('onClose', async () => {
     await queue.stop();
     await printer.close();
+    await sandbox.close();
   });
 
   const indexFile = path.join(config.clientDir, 'index.html');

@@ -104,7 +104,8 @@ async function rebuildPdf(bytes: Uint8Array): Promise<ConversionResult> {
 
 const UNSAFE_LINK = /\s(href|src)\s*=\s*"(?!data:image\/|https?:|#)[^"]*"/gi;
 
-async function docxToPdf(bytes: Uint8Array, printer: ChromiumPrinter): Promise<ConversionResult> {
+/** The docx as HTML to print, or why it is refused (mammoth runs here, in the sandbox). */
+async function docxToHtml(bytes: Uint8Array): Promise<ContentResult> {
   const buffer = Buffer.from(bytes);
   const verdict = await inspectDocx(buffer);
   if (!verdict.ok)
@@ -124,31 +125,58 @@ async function docxToPdf(bytes: Uint8Array, printer: ChromiumPrinter): Promise<C
     return { ok: false, message: documentMessages.docxBroken };
   }
   const html = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"><style>body{font:11pt/1.4 serif;}img{max-width:100%;}table{border-collapse:collapse;}td,th{border:1px solid #999;padding:2pt;}</style></head><body>${body.replace(UNSAFE_LINK, '')}</body></html>`;
-  return { ok: true, pdf: await printer.htmlToPdf(html), type: 'docx' };
+  return { ok: true, html, type: 'docx' };
 }
 
-export class ConversionTimeout extends Error {}
+/** What the CPU-bound part gives back: a PDF, HTML still to print (docx), or a refusal. */
+export type ContentResult = ConversionResult | { ok: true; html: string; type: 'docx' };
 
-/** Converts with the 30 s limit; an infrastructure failure (Chromium) throws, to be retried. */
-export async function convertToPdf(
-  input: Uint8Array,
-  fileName: string,
-  printer: ChromiumPrinter,
-  timeoutMs = CONVERSION_TIMEOUT_MS,
-): Promise<ConversionResult> {
+/**
+ * The CPU-bound part of a conversion, without Chromium: sniffing, images, PDFs, and docx to HTML. The
+ * server runs it in a worker thread with a heap limit (server/conversion/sandbox.ts).
+ */
+export async function convertContent(input: Uint8Array, fileName: string): Promise<ContentResult> {
   // A copy at offset 0 of its own buffer: pdf-lib's JPEG reader ignores a view's byteOffset, and
   // small Node buffers are views into a shared pool.
   const bytes = new Uint8Array(input);
+  const type = await sniff(bytes, fileName);
+  if (!type) return { ok: false, message: documentMessages.contentMismatch };
+  if (type === 'png' || type === 'jpg') return imageToPdf(bytes, type);
+  if (type === 'pdf') return rebuildPdf(bytes);
+  return docxToHtml(bytes);
+}
+
+/** Runs `convertContent` somewhere (in process, or in the sandbox worker). */
+export type ContentRunner = (
+  bytes: Uint8Array,
+  fileName: string,
+  timeoutMs: number,
+) => Promise<ContentResult>;
+
+const inProcess: ContentRunner = (bytes, fileName) => convertContent(bytes, fileName);
+
+/**
+ * Converts with the 30 s limit over both parts; an infrastructure failure (Chromium, a worker that
+ * died) throws, and the job is retried.
+ */
+export async function convertToPdf(
+  bytes: Uint8Array,
+  fileName: string,
+  printer: ChromiumPrinter,
+  options: { timeoutMs?: number; runner?: ContentRunner } = {},
+): Promise<ConversionResult> {
+  const timeoutMs = options.timeoutMs ?? CONVERSION_TIMEOUT_MS;
+  const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<ConversionResult>((resolve) => {
     timer = setTimeout(() => resolve({ ok: false, message: documentMessages.timedOut }), timeoutMs);
   });
   const work = (async (): Promise<ConversionResult> => {
-    const type = await sniff(bytes, fileName);
-    if (!type) return { ok: false, message: documentMessages.contentMismatch };
-    if (type === 'png' || type === 'jpg') return imageToPdf(bytes, type);
-    if (type === 'pdf') return rebuildPdf(bytes);
-    return docxToPdf(bytes, printer);
+    const content = await (options.runner ?? inProcess)(bytes, fileName, timeoutMs);
+    if (!content.ok || !('html' in content)) return content;
+    const left = timeoutMs - (Date.now() - started);
+    if (left <= 0) return { ok: false, message: documentMessages.timedOut };
+    return { ok: true, pdf: await printer.htmlToPdf(content.html, left), type: 'docx' };
   })();
   try {
     return await Promise.race([work, timeout]);

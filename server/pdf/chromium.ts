@@ -84,9 +84,10 @@ export class ChromiumPrinter {
   }
 
   /** Prints trusted-shape HTML (no scripts run, nothing is fetched) to a Letter PDF. */
-  async htmlToPdf(html: string): Promise<Buffer> {
+  async htmlToPdf(html: string, timeoutMs = 30_000): Promise<Buffer> {
     return this.withPage(async (page) => {
-      await page.setContent(html, { waitUntil: 'load' });
+      page.setDefaultTimeout(timeoutMs);
+      await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
       return page.pdf({
         format: 'Letter',
         printBackground: true,

@@ -20,7 +20,12 @@ export function documentRoutes(ctx: docs.DocumentsContext): FastifyPluginAsync {
     const keyOf = (request: FastifyRequest) =>
       (request.params as { question_key: string }).question_key;
 
-    app.post('/presigned-url', async (request, reply) => {
+    // Anti-automation on the costly calls (SECURITY.md item 22): per client address, like /public.
+    const limited = {
+      config: { rateLimit: { max: ctx.config.publicRateLimit, timeWindow: '1 minute' } },
+    };
+
+    app.post('/presigned-url', limited, async (request, reply) => {
       const user = await userOf(request, reply);
       const body = parse(presignedUrlBody, request.body);
       return docs.presign(ctx, user, request.tenant.definition, body.answer_key);
@@ -36,7 +41,7 @@ export function documentRoutes(ctx: docs.DocumentsContext): FastifyPluginAsync {
       return reply.status(204).send();
     });
 
-    app.post('/pdf/document-answer/:question_key', async (request, reply) => {
+    app.post('/pdf/document-answer/:question_key', limited, async (request, reply) => {
       const user = await userOf(request, reply);
       const body = parse(conversionBody, request.body);
       await docs.requestConversion(ctx, user, request.tenant.definition, keyOf(request), body);

@@ -12,6 +12,7 @@ import {
 } from '../../contract';
 import { keySpec, type Definition } from '../../runtime';
 import { convertToPdf } from '../conversion/convert';
+import type { ConversionSandbox } from '../conversion/sandbox';
 import { documents } from '../db/schema';
 import { HttpError } from '../errors';
 import type { Job, JobQueue } from '../jobs/queue';
@@ -32,6 +33,8 @@ export interface DocumentsContext extends ServiceContext {
   readonly storage: ObjectStorage;
   readonly queue: JobQueue;
   readonly printer: ChromiumPrinter;
+  /** Where the CPU-bound part of conversions runs (a worker thread); in process when absent. */
+  readonly sandbox?: ConversionSandbox;
 }
 
 interface Scope {
@@ -267,7 +270,9 @@ export function conversionJob(ctx: DocumentsContext) {
         });
         return;
       }
-      const result = await convertToPdf(bytes, row.fileName, ctx.printer);
+      const result = await convertToPdf(bytes, row.fileName, ctx.printer, {
+        ...(ctx.sandbox ? { runner: ctx.sandbox.run } : {}),
+      });
       if (!result.ok) {
         ctx.log.info({ job: job.id }, 'document conversion refused');
         await settle(ctx, payload, {

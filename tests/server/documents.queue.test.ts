@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
-import { documentMessages } from '../../contract';
+import { documentMessages, serverMessages } from '../../contract';
+import { ConversionSandbox } from '../../server/conversion/sandbox';
 import { buildServer } from '../../server/app';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { JobQueue, type Job } from '../../server/jobs/queue';
@@ -250,5 +251,43 @@ describe.skipIf(!postgresTemplate)('two worker processes on one PostgreSQL', () 
     await pool.end();
     expect(rows).toHaveLength(60);
     expect(rows.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
+  });
+});
+
+describe('the conversion sandbox (worker thread)', () => {
+  it('converts in the worker, and a conversion past its limit ends timed out and replaces the worker', async () => {
+    const sandbox = new ConversionSandbox();
+    try {
+      const converted = await sandbox.run(png(), 'scan.png', 30_000);
+      expect(converted.ok && 'pdf' in converted).toBe(true);
+      const refused = await sandbox.run(png(), 'scan.pdf', 30_000);
+      expect(refused).toEqual({ ok: false, message: documentMessages.contentMismatch });
+      expect(sandbox.started).toBe(1);
+
+      const slow = await sandbox.run(await docx(), 'slow.docx', 1);
+      expect(slow).toEqual({ ok: false, message: documentMessages.timedOut });
+      const after = await sandbox.run(png(), 'again.png', 30_000);
+      expect(after.ok).toBe(true);
+      expect(sandbox.started).toBe(2);
+    } finally {
+      await sandbox.close();
+    }
+  }, 60_000);
+});
+
+describe('anti-automation', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ config: { publicRateLimit: 2 } });
+  }, 60_000);
+  afterAll(async () => server?.close());
+
+  it('limits presigned uploads per client address', async () => {
+    const applicant = await registeredClient(server, 'limit@example.com');
+    for (let i = 0; i < 2; i++)
+      expect((await applicant.post('/api/presigned-url', { answer_key: KEY })).status).toBe(200);
+    const refused = await applicant.post('/api/presigned-url', { answer_key: KEY });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: serverMessages.tooManyRequests });
   });
 });

@@ -19,7 +19,13 @@ import {
   png,
   pdf,
 } from './documentFiles';
-import { registeredClient, startServer, type Client, type TestServer } from './harness';
+import {
+  databaseKinds,
+  registeredClient,
+  startServer,
+  type Client,
+  type TestServer,
+} from './harness';
 
 const KEY = 'transcript_file';
 const TYPES: Record<string, string> = {
@@ -104,11 +110,12 @@ async function storedFiles(server: TestServer): Promise<string[]> {
   }
 }
 
-describe('documents', () => {
+describe.each(databaseKinds)('documents on %s', (database) => {
   let server: TestServer;
   let applicant: Client;
   beforeAll(async () => {
     server = await startServer({
+      database,
       config: { jobs: { pollMs: 50, leaseMs: 120_000 } },
       tenants: [
         {
