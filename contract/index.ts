@@ -4,3 +4,4 @@ export * from './accounts';
 export * from './api';
 export * from './service';
 export * from './lookup';
+export * from './documents';

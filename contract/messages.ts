@@ -60,6 +60,50 @@ export const serverMessages = {
   tmpExpired: 'This link has expired or is not valid.',
 } as const;
 
+/**
+ * Documents (SPEC 5.6 checks, word for word, and the conversion outcomes the applicant sees when a
+ * conversion ends FAILED). Both the app (before any upload) and the server (again) use them.
+ */
+export const documentMessages = {
+  tooLarge: 'Your file is too large. The maximum file size is 1 MB.',
+  wrongType: 'You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx',
+  nameTooLong:
+    'The name of your file is too long. File name can have a maximum of 32 characters, including the extension.',
+  empty: 'Your file is empty. Please upload a non-empty file.',
+  oneFile: 'Please choose a single file.',
+  badName:
+    'The name of your file contains characters that are not allowed. Please rename it and try again.',
+  notFileQuestion: (key: string) => `"${key}" is not a document question of this application.`,
+  // The upload endpoint (presigned POST).
+  uploadExpired: 'This upload link has expired. Please choose your file again.',
+  uploadRefused: 'This upload was refused. Please choose your file again.',
+  uploadNoFile: 'No file was received. Please choose your file again.',
+  uploadNotFound: 'We could not find your uploaded file. Please choose your file again.',
+  // Conversion states (GET /api/pdf/document-answer/{key} → message).
+  notAnswered: 'No file has been uploaded for this question.',
+  unprocessed: 'Your file is waiting to be converted.',
+  inProgress: 'Your file is being converted.',
+  completed: 'Your file was uploaded.',
+  // Conversion failures: why the file could not be used.
+  contentMismatch:
+    'The contents of your file do not match a .png, .jpeg, .jpg, .pdf or .docx file. Please upload one of those.',
+  imageTooLarge:
+    'Your image has too many pixels (the limit is 40 megapixels). Please upload a smaller image.',
+  imageBroken: 'Your image could not be read. Please save it again and upload it.',
+  pdfEncrypted:
+    'Your PDF is password-protected or encrypted. Please upload a copy without a password.',
+  pdfBroken: 'Your PDF could not be read. Please save it again and upload it.',
+  docxTooLarge:
+    'Your Word document is too large once unpacked (the limit is 20 MB). Please upload a smaller document or a PDF.',
+  docxExternal:
+    'Your Word document refers to files outside itself, which we cannot accept. Please save it as a PDF and upload that.',
+  docxBroken: 'Your Word document could not be read. Please save it again, or upload a PDF.',
+  timedOut:
+    'Your file took too long to convert. Please upload a simpler file, or save it as a PDF.',
+  conversionFailed:
+    'Your file could not be converted. Please try again, or upload it in another format.',
+} as const;
+
 /** SPEC 8: the generic message for a response that is not JSON or has no message. */
 export const GENERIC_ERROR_MESSAGE =
   "We've encountered an unexpected error at this time. Please try again later.";

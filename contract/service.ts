@@ -3,8 +3,7 @@
  * that mints a service link. Written with `zod/mini`: the service view parses the response.
  */
 import * as z from 'zod/mini';
-
-export const documentAnswer = z.object({ file_name: z.string(), file_size: z.number() });
+import { documentAnswer } from './documents';
 
 /** `GET /service/tmp-pdf?service_token=`: one applicant's answers, add-another counts, documents and tabs. */
 export const serviceDataResponse = z.object({

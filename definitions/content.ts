@@ -90,13 +90,27 @@ export const completion = {
   ],
 } as const;
 
-/** Toast and notification texts of the form pages (SPEC 2.2, 4.6, 4.8, 8). */
+/** Toast, notification and modal texts of the form pages (SPEC 2.2, 2.7, 4.4, 4.6, 4.8, 8). */
 export const notices = {
   successLabel: 'Success Notification',
   successTitle: 'Success',
   errorTitle: 'Error',
   addAnotherFailed: (buttonId: string) => `Error adding another ${buttonId}`,
   tabsFailed: (defaultTab: string) => `Error handling tabs for ${defaultTab}`,
+  uploadFailed: (questionKey: string) => `Error uploading file for ${questionKey}`,
+  /** SPEC 2.7: the Delete File modal. */
+  deleteFile: {
+    title: 'Delete File',
+    text: 'Are you sure you want to delete your file?',
+    cancel: 'Cancel',
+    confirm: 'Delete',
+  },
+  /** SPEC 2.7, 4.6: a tab switch refused while a file is on its way. */
+  uploadInProgress: {
+    title: 'File Upload in Progress',
+    text: 'Please wait until the file upload has completed.',
+    close: 'OK',
+  },
   summaryNoPage: 'This answer belongs to no page of the application.',
 } as const;
 

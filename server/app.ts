@@ -18,7 +18,15 @@ import { PasswordHasher } from './passwords';
 import { lookupRoutes } from './lookup/routes';
 import { LookupService } from './lookup/service';
 import { seedSampleLists } from './lookup/store';
+import { ConversionSandbox } from './conversion/sandbox';
+import { JobQueue } from './jobs/queue';
+import { ChromiumPrinter } from './pdf/chromium';
 import { apiRoutes } from './routes/api';
+import { documentRoutes } from './routes/documents';
+import { conversionJob, CONVERSION_JOB, type DocumentsContext } from './services/documents';
+import { createStorage } from './storage/create';
+import { LocalStorage, UPLOAD_PATH } from './storage/local';
+import { uploadRoute } from './storage/uploadRoute';
 import { publicRoutes } from './routes/public';
 import { serviceRoutes } from './routes/service';
 import { indexPageSender, registerSecurityHeaders } from './security/headers';
@@ -41,6 +49,8 @@ export interface BuildOptions {
   readonly logStream?: NodeJS.WritableStream;
   /** Extra tenants to create (tests of tenant isolation). */
   readonly tenants?: readonly { id: string; name: string; definitionId: string; hosts: string[] }[];
+  /** Start the job worker (default true); tests of restarts start it themselves. */
+  readonly startWorker?: boolean;
 }
 
 export interface BuiltServer {
@@ -48,6 +58,7 @@ export interface BuiltServer {
   readonly context: ServiceContext;
   readonly database: DatabaseHandle;
   readonly tenants: TenantDirectory;
+  readonly documents: DocumentsContext;
 }
 
 /** Masks query-string values: URLs may carry tokens (SECURITY.md, compensating controls). */
@@ -226,6 +237,31 @@ export async function buildServer(
       .header('Allow', allowed.join(', '))
       .send({ message: serverMessages.methodNotAllowed });
 
+  // Documents (issue 5): storage, the job worker and the document calls.
+  const storage = createStorage(config);
+  const queue = new JobQueue(database.db, {
+    now: config.now,
+    pollMs: config.jobs.pollMs,
+    leaseMs: config.jobs.leaseMs,
+    onError: (error, job) =>
+      app.log.warn({ job: job?.id, kind: job?.kind, err: firstMessage(error) }, 'job failed'),
+  });
+  const printer = new ChromiumPrinter(
+    config.chromiumPath ? { CHROMIUM_PATH: config.chromiumPath } : {},
+  );
+  const sandbox = new ConversionSandbox();
+  const documents: DocumentsContext = { ...context, storage, queue, printer, sandbox };
+  queue.register(CONVERSION_JOB, conversionJob(documents));
+  await app.register(documentRoutes(documents), { prefix: '/api' });
+  if (storage instanceof LocalStorage)
+    await app.register(uploadRoute(storage), { prefix: UPLOAD_PATH });
+  if (options.startWorker !== false) app.addHook('onReady', async () => queue.start());
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    await printer.close();
+    await sandbox.close();
+  });
+
   const indexFile = path.join(config.clientDir, 'index.html');
   if (existsSync(indexFile)) {
     const sendIndex = indexPageSender(config.clientDir, cspDirectives);
@@ -266,5 +302,5 @@ export async function buildServer(
     if (!options.database) await database.close();
   });
 
-  return { app, context, database, tenants: directory };
+  return { app, context, database, tenants: directory, documents };
 }

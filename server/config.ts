@@ -28,6 +28,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built applicant app is served from, if built. */
   CLIENT_DIR: z.string().default('./dist/client'),
+  /** Documents (issue 5): where uploads and converted PDFs are kept. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** The Chromium that prints docx conversions (and the application PDF). */
+  CHROMIUM_PATH: z.string().optional(),
   /** Staff keys per tenant, `tenant=key` pairs separated by commas (keys of 32+ characters). */
   STAFF_API_KEYS: z.string().optional(),
   /** The HMAC key of service tokens (32+ characters); default: a random key kept in DATA_DIR. */
@@ -86,6 +95,20 @@ export interface ServerConfig {
   readonly serviceTokenTtlMs: number;
   /** Strict-Transport-Security max-age for requests that arrived over https; 0: no header. */
   readonly hstsMaxAge: number;
+  /** Documents: local disk under DATA_DIR, or S3 / a compatible store. */
+  readonly storage:
+    | { readonly kind: 'local' }
+    | {
+        readonly kind: 's3';
+        readonly bucket: string;
+        readonly region: string;
+        readonly endpoint: string | undefined;
+        readonly accessKeyId: string | undefined;
+        readonly secretAccessKey: string | undefined;
+      };
+  readonly chromiumPath: string | undefined;
+  /** The job worker: poll interval and claim lease. */
+  readonly jobs: { readonly pollMs: number; readonly leaseMs: number };
   /** Cookies get Secure (and the __Host- prefix) when the public origin is https. */
   readonly secureCookies: boolean;
   /** The clock: injected so tests can move time. */
@@ -126,6 +149,8 @@ export function configFromEnv(
     throw new Error(
       `Invalid configuration:\n  STAFF_API_KEYS: ${staffKeys.error.issues[0]?.message}`,
     );
+  if (e.STORAGE === 's3' && !e.S3_BUCKET)
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -143,6 +168,19 @@ export function configFromEnv(
     serviceTokenSecret: e.SERVICE_TOKEN_SECRET,
     serviceTokenTtlMs: e.SERVICE_TOKEN_TTL_MINUTES * 60 * 1000,
     hstsMaxAge: e.HSTS_MAX_AGE,
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            bucket: e.S3_BUCKET as string,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : { kind: 'local' },
+    chromiumPath: e.CHROMIUM_PATH,
+    jobs: { pollMs: 1000, leaseMs: 120_000 },
     secureCookies: e.PUBLIC_ORIGIN.startsWith('https:'),
     now: () => new Date(),
     publicRateLimit: 60,

@@ -11,7 +11,7 @@ import { useLogout } from './features/account/api/logout';
 import { useProfile } from './features/application/api/profile';
 import { anonymousAnswers, forgetAnonymousAnswers } from './session/anonymousAnswers';
 import { hasIndicatorCookie } from './session/cookies';
-import { flushUnsaved } from './session/flush';
+import { flushUnsaved, markDeliberateLogout } from './session/flush';
 import { announceLogout, onLogoutElsewhere } from './session/logoutBroadcast';
 import styles from './AppShell.module.css';
 
@@ -56,25 +56,27 @@ function HeaderAccount() {
   busy.current = inFlight > 0;
 
   const endSession = (state: { successMessage?: string; errorMessage?: string }) => {
-    void flushUnsaved().then(() =>
+    void flushUnsaved().then(() => {
+      markDeliberateLogout();
       logout.mutate(undefined, {
         onSettled: () => {
           forgetAnonymousAnswers();
-          queryClient.clear();
           announceLogout(state);
-          void navigate({ to: '/login', state });
+          // Leave the form first, then empty the cache: cleared queries that are still on screen
+          // would fetch again, answer 401, and replace this message with the session-invalid one.
+          void navigate({ to: '/login', state }).finally(() => queryClient.clear());
         },
-      }),
-    );
+      });
+    });
   };
 
   // Another tab logged out (the server session is gone for every tab): follow it to /login.
   useEffect(() => {
     if (!loggedIn) return undefined;
     return onLogoutElsewhere((notice) => {
+      markDeliberateLogout();
       forgetAnonymousAnswers();
-      queryClient.clear();
-      void navigate({ to: '/login', state: notice });
+      void navigate({ to: '/login', state: notice }).finally(() => queryClient.clear());
     });
   }, [loggedIn, queryClient, navigate]);
 

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SESSION_INVALID_MESSAGE } from '../contract';
 import { createQueryClient } from './api/queryClient';
-import { unsavedAnswers } from './session/flush';
+import { justLoggedOut, unsavedAnswers } from './session/flush';
 import { createAppRouter } from './router';
 import { startServiceApp } from './features/service-view/start';
 import { serviceTokenInAddress, stripServiceToken } from './features/service-view/token';
@@ -36,7 +36,7 @@ function startApplicantApp(root: HTMLElement) {
   /** SPEC 2.2: any 401 clears all cached data and goes to /login with the session-invalid message. */
   let redirecting = false;
   const queryClient = createQueryClient(() => {
-    if (redirecting) return;
+    if (redirecting || justLoggedOut()) return;
     redirecting = true;
     // SECURITY.md REQ-R-4: unsaved answers are kept (in memory) for the same applicant's next login.
     const unsaved = unsavedAnswers();

@@ -1,48 +1,156 @@
+import { useRef, type ReactNode } from 'react';
+import { useFormContext } from '../react/context';
+import {
+  NO_DOCUMENT,
+  formatFileSize,
+  useDocument,
+  type DocumentSource,
+  type DocumentState,
+} from '../react/documents';
 import type { QuestionRendererProps } from '../registry';
 import { cx } from './classNames';
 import { FieldSet, controlProps } from './Field';
 import styles from './interactive.module.css';
 
-export const ANONYMOUS_FILE_TEXT =
-  'This question can be finished once you have created an account.';
-export const FILE_ATTACHED_TEXT = 'Document attached';
-export const FILE_SOON_TEXT = 'File upload will be available here soon.';
+/** The file question's own words (SPEC 4.4, 6); the checks' messages come with the state. */
+export const fileText = {
+  anonymous: 'This question can be finished once you have created an account.',
+  choose: 'Choose file',
+  replace: 'Choose another file',
+  delete: 'Delete',
+  deleteLabel: (name: string) => `Delete ${name}`,
+  loading: 'Checking for your file…',
+  uploading: (name: string) => `Uploading ${name}…`,
+  converting: (name: string) => `Converting ${name}…`,
+  attached: 'Document attached',
+  none: 'No file attached.',
+} as const;
+
+const staticSource = (value: unknown): DocumentState =>
+  value === 'ANSWERED' ? { phase: 'present', file: null, problem: null } : NO_DOCUMENT;
 
 /**
- * A document question (SPEC 4.4). Uploads arrive later: for now it says why it waits (logged out),
- * that a document is attached, or offers a disabled "Choose file" button. The fieldset carries the
- * question's id so `#key` anchors reach it.
+ * A document question (SPEC 4.4): no file ("Choose file", or why it waits when logged out), the
+ * upload and conversion in progress, or the file as "name (size)" with Delete. A refused file's
+ * message (SPEC 5.6) joins the question's errors. The fieldset carries the question's id so `#key`
+ * anchors reach it. Without a document source (a read-only view) it only says whether a file is there.
  */
-export function FileQuestion({
+export function FileQuestion(props: QuestionRendererProps<'file'>) {
+  const { documents } = useFormContext();
+  if (props.anonymous) return <FileFrame {...props} state="anonymous" />;
+  if (!documents) {
+    const state = staticSource(props.value);
+    return (
+      <FileFrame {...props} state={state.phase}>
+        <p className={styles.note}>
+          {state.phase === 'present' ? fileText.attached : fileText.none}
+        </p>
+      </FileFrame>
+    );
+  }
+  return <LiveFileQuestion {...props} documents={documents} />;
+}
+
+function LiveFileQuestion(props: QuestionRendererProps<'file'> & { documents: DocumentSource }) {
+  const { documents, view } = props;
+  const state = useDocument(documents, view.key);
+  const input = useRef<HTMLInputElement>(null);
+  const busy =
+    state.phase === 'loading' || state.phase === 'uploading' || state.phase === 'converting';
+  const errors = state.problem ? [...props.errors, state.problem] : props.errors;
+  const progress =
+    state.phase === 'loading'
+      ? fileText.loading
+      : state.phase === 'uploading'
+        ? fileText.uploading(state.file?.name ?? '')
+        : state.phase === 'converting'
+          ? fileText.converting(state.file?.name ?? '')
+          : '';
+  const statusId = `${view.key}--status`;
+  return (
+    <FileFrame {...props} errors={errors} state={state.phase}>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        name={view.key}
+        accept={documents.accept}
+        data-testid={`${view.key}--file`}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []);
+          // The same file may be chosen again after a refusal.
+          event.target.value = '';
+          if (files.length > 0) documents.choose(view.key, files);
+        }}
+      />
+      <div role="status" id={statusId} className={styles.fileStatus}>
+        {busy ? (
+          <>
+            <span className={styles.spinner} aria-hidden="true" />
+            <span>{progress}</span>
+          </>
+        ) : null}
+      </div>
+      {state.phase === 'present' ? (
+        <div className={styles.inputRow}>
+          <p className={styles.fileName}>
+            {state.file
+              ? `${state.file.name} (${formatFileSize(state.file.size)})`
+              : fileText.attached}
+          </p>
+          <button
+            type="button"
+            className={cx(styles.button, styles.secondary)}
+            aria-label={state.file ? fileText.deleteLabel(state.file.name) : fileText.delete}
+            onClick={() => documents.requestDelete(view.key)}
+          >
+            {fileText.delete}
+          </button>
+        </div>
+      ) : (
+        <div className={styles.inputRow}>
+          <button
+            type="button"
+            className={cx(styles.button, styles.secondary)}
+            disabled={busy}
+            onClick={() => input.current?.click()}
+            {...controlProps(props.ids, view.question.help, errors, busy ? statusId : undefined)}
+          >
+            {fileText.choose}
+          </button>
+        </div>
+      )}
+      {/* The refusal is announced once, where it appears; the list above shows it. */}
+      <div role="alert" className={styles.visuallyHidden}>
+        {state.problem ?? ''}
+      </div>
+    </FileFrame>
+  );
+}
+
+function FileFrame({
   view,
-  value,
   errors,
   ids,
-  anonymous,
-}: QuestionRendererProps<'file'>) {
+  state,
+  children,
+}: QuestionRendererProps<'file'> & { state: string; children?: ReactNode }) {
   const { question } = view;
-  const state = anonymous ? 'anonymous' : value === 'ANSWERED' ? 'attached' : 'empty';
   return (
     <FieldSet
       ids={ids}
       label={question.label}
+      required={view.required}
       help={question.help}
       errors={errors}
       id={ids.input}
       tabIndex={-1}
       data-file={state}
-      {...controlProps(ids, question.help, errors)}
+      aria-busy={
+        state === 'uploading' || state === 'converting' || state === 'loading' || undefined
+      }
     >
-      {state === 'anonymous' ? <p className={styles.note}>{ANONYMOUS_FILE_TEXT}</p> : null}
-      {state === 'attached' ? <p className={styles.note}>{FILE_ATTACHED_TEXT}</p> : null}
-      {state === 'empty' ? (
-        <div className={styles.inputRow}>
-          <button type="button" className={cx(styles.button, styles.secondary)} disabled>
-            Choose file
-          </button>
-          <p className={styles.note}>{FILE_SOON_TEXT}</p>
-        </div>
-      ) : null}
+      {state === 'anonymous' ? <p className={styles.note}>{fileText.anonymous}</p> : children}
     </FieldSet>
   );
 }

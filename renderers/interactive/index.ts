@@ -7,7 +7,7 @@ import { ButtonTrigger } from './ButtonTrigger';
 import { CheckboxQuestion } from './CheckboxQuestion';
 import { CheckboxTrigger } from './CheckboxTrigger';
 import { DateQuestion } from './DateQuestion';
-import { FileQuestion } from './FileQuestion';
+import { FileQuestion } from './LazyFileQuestion';
 import { Group } from './Group';
 import { LookupQuestion } from './LookupQuestion';
 import { MonthYearQuestion } from './MonthYearQuestion';

@@ -5,6 +5,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { LookupCategory } from '../../runtime';
 import type { RendererSet } from '../registry';
+import type { DocumentSource } from './documents';
 import type { AnswerSource, ErrorSource } from './store';
 
 export interface FormActions {
@@ -59,6 +60,8 @@ export interface FormContextValue {
   readonly actions: FormActions;
   /** Lookup questions' data (issue 7); absent: lookups are plain text inputs. */
   readonly lookup?: LookupSource;
+  /** Document questions' upload state and actions (SPEC 4.4); absent where files are only shown. */
+  readonly documents?: DocumentSource;
 }
 
 const FormContext = createContext<FormContextValue | null>(null);

@@ -19,3 +19,12 @@ export {
   type AnswerSource,
   type ErrorSource,
 } from './store';
+export {
+  DocumentStore,
+  NO_DOCUMENT,
+  formatFileSize,
+  useDocument,
+  type DocumentPhase,
+  type DocumentSource,
+  type DocumentState,
+} from './documents';

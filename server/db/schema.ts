@@ -241,3 +241,59 @@ export const lookupEntries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.category, t.id] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Documents (issue 5): uploaded files with their conversion, and the durable job queue.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One uploaded document per applicant and file question: the stored original, its conversion status
+ * (SPEC 3.4; null once the conversion is deleted) and the converted PDF kept for the application PDF.
+ * `answered` turns true when the conversion completes: only then is it a document answer.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    tenantId: text('tenant_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionKey: text('question_key').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    status: text('status'),
+    message: text('message'),
+    error: text('error'),
+    pdfKey: text('pdf_key'),
+    answered: boolean('answered').notNull().default(false),
+    /** Bumped on every new upload, so a late job for an older file changes nothing. */
+    generation: integer('generation').notNull().default(0),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId, t.questionKey] })],
+);
+
+/**
+ * The durable job queue (docs/decisions.md D30): claimed with FOR UPDATE SKIP LOCKED, retried with
+ * attempts, and re-claimed after `locked_until` when a worker died holding it.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** queued, running, done or failed. */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: at('run_after').notNull(),
+    lockedUntil: at('locked_until'),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [index('jobs_ready').on(t.status, t.runAfter)],
+);

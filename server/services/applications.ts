@@ -20,6 +20,7 @@ import { HttpError } from '../errors';
 import { mails } from '../mail/templates';
 import { randomToken, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
+import { documentAnswers } from './documents';
 import type { SessionUser } from './sessions';
 
 type Scope = Pick<SessionUser, 'tenantId' | 'userId' | 'email'>;
@@ -56,7 +57,7 @@ export async function profile(ctx: ServiceContext, user: Scope) {
     .orderBy(asc(successfulLogins.id));
   return {
     answer: application.answers,
-    document_answer: {},
+    document_answer: await documentAnswers(ctx, user),
     /** REQ-R-2: the version these answers are at; send it back as If-Match when saving. */
     version: application.version,
     username: user.email,

@@ -15,6 +15,7 @@ import { hmac, randomToken, sameSecret, secretFile } from '../secrets';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { normalizeEmail } from './accounts';
+import { documentAnswers } from './documents';
 
 /** The file in DATA_DIR holding the generated service-token key when none is configured. */
 export const SERVICE_KEY_FILE = 'service-token.key';
@@ -191,15 +192,12 @@ export function maskSsn(value: unknown): unknown {
 /** Keys whose answers staff see masked. */
 const MASKED_KEYS: ReadonlySet<string> = new Set(['ssn']);
 
-/**
- * The document answers staff see (SPEC 3.4: question key → { file_name, file_size }). The documents
- * table arrives with the documents branch (issue 5); until it is wired here, no document is listed.
- */
+/** The document answers staff see (SPEC 3.4: question key → { file_name, file_size }). */
 export async function serviceDocumentAnswers(
-  _ctx: TokenContext,
-  _grant: ServiceGrant,
+  ctx: TokenContext,
+  grant: ServiceGrant,
 ): Promise<ServiceData['document_answer']> {
-  return {};
+  return documentAnswers(ctx, { tenantId: grant.tenantId, userId: grant.userId });
 }
 
 /**

@@ -38,3 +38,19 @@ export function unsavedAnswers(): Unsaved | null {
   const unsaved = unsavedSource?.() ?? null;
   return unsaved && Object.keys(unsaved.answers).length > 0 ? unsaved : null;
 }
+
+/**
+ * A deliberate logout (the button, inactivity, another tab): for a few seconds afterwards, 401s from
+ * requests that were still on their way are expected and must not replace the logout's message with
+ * the session-invalid one.
+ */
+const LOGOUT_QUIET_MS = 10_000;
+let loggedOutAt = -Infinity;
+
+export function markDeliberateLogout(): void {
+  loggedOutAt = Date.now();
+}
+
+export function justLoggedOut(): boolean {
+  return Date.now() - loggedOutAt < LOGOUT_QUIET_MS;
+}

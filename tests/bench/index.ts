@@ -6,6 +6,7 @@ import { runAnswersBench } from './answers.bench';
 import { runBundleBench } from './bundle.bench';
 import { runDeadlineBench } from './deadline';
 import { runLookupBench } from './lookup';
+import { runConversionBench } from './conversion.bench';
 import { runRuntimeBench } from './runtime.bench';
 
 const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
@@ -14,6 +15,7 @@ const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
   ['bundle size (issue 4)', runBundleBench],
   ['deadline load (issue 8)', runDeadlineBench],
   ['lookup (issue 7)', runLookupBench],
+  ['conversion (issue 5)', runConversionBench],
 ];
 
 const only = process.argv[2];

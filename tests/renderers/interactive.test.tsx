@@ -414,29 +414,28 @@ describe('interactive renderers: every kind draws its label and stores its value
     expect(values.get('hs_name')).toBe('Central High');
   });
 
-  it('file: explains the wait to logged-out users', () => {
+  it('file: explains the wait to logged-out users', async () => {
     renderPage({ anonymous: true });
-    const group = screen.getByRole('group', { name: 'Transcript' });
+    const group = await screen.findByRole('group', { name: 'Transcript' });
     expect(
       within(group).getByText('This question can be finished once you have created an account.'),
     ).toBeTruthy();
     expect(within(group).queryByRole('button')).toBeNull();
   });
 
-  it('file: an attached document, or a disabled "Choose file" for now', () => {
+  it('file: without a document source (a read-only view) it only says whether a file is there', async () => {
     renderPage({ answers: { transcript: 'ANSWERED' } });
     expect(
-      within(screen.getByRole('group', { name: 'Transcript' })).getByText('Document attached'),
+      within(await screen.findByRole('group', { name: 'Transcript' })).getByText(
+        'Document attached',
+      ),
     ).toBeTruthy();
     cleanup();
     renderPage();
-    const group = screen.getByRole('group', { name: 'Transcript' });
+    const group = await screen.findByRole('group', { name: 'Transcript' });
     expect(group.id).toBe('transcript');
-    expect(within(group).getByRole('button', { name: 'Choose file' })).toHaveProperty(
-      'disabled',
-      true,
-    );
-    expect(within(group).getByText('File upload will be available here soon.')).toBeTruthy();
+    expect(within(group).getByText('No file attached.')).toBeTruthy();
+    expect(within(group).queryByRole('button')).toBeNull();
   });
 });
 

@@ -33,11 +33,22 @@ import {
   type WebStatus,
 } from '../../../runtime';
 import { applicationDefinition, notices } from '../../../definitions';
-import { ErrorStore, FormProvider, type FormActions } from '../../../renderers/react';
+import {
+  DocumentStore,
+  ErrorStore,
+  FormProvider,
+  type FormActions,
+} from '../../../renderers/react';
 import { useLookupSource } from '../lookup/api/lookup';
 import { interactiveRenderers } from '../../../renderers/interactive';
 import type { AnswerValue } from '../../../renderers/registry';
-import { serverMessages, type ProfileResponse } from '../../../contract';
+import {
+  ALLOWED_FILE_EXTENSIONS,
+  DOC_CONVERSION_CACHE,
+  DOCUMENT_ANSWER_CACHE,
+  serverMessages,
+  type ProfileResponse,
+} from '../../../contract';
 import { ServerError, UnauthorizedError } from '../../api/client';
 import { LoadingScreen } from '../../chrome/LoadingScreen';
 import { useToast } from '../../chrome/toast';
@@ -63,6 +74,25 @@ import { useTmpAnswers } from './api/tmpAnswers';
 import { postValidationsRequest } from './api/validations';
 import { usePostWebStatus } from './api/webStatus';
 import { formAnswerSource, type FormAnswerSource } from './answerSource';
+import type { DocumentsApi } from '../documents/DocumentsFeature';
+
+/** The upload chain, its caches and modals load on demand (docs/decisions.md D37). */
+const DocumentsFeature = lazy(() => import('../documents/DocumentsFeature'));
+
+type Guard = ReturnType<typeof compile>['instances'][number]['guard'];
+
+/** True when the guard and all its parents hold (the question is shown in that view state). */
+function shownUnder(guard: Guard, answers: Record<string, AnswerValue>, state: ViewState): boolean {
+  for (let g = guard; g !== null; g = g.parent) if (!g.holds(answers, state)) return false;
+  return true;
+}
+
+/** Every document question's key (SPEC 4.4: their conversions are polled on load). */
+function documentKeys(definition: Definition): string[] {
+  return compile(definition)
+    .instances.filter((instance) => instance.question.kind === 'file')
+    .map((instance) => instance.key);
+}
 
 export interface ApplicationContextValue {
   readonly definition: Definition;
@@ -181,6 +211,21 @@ function ApplicationForm(props: {
   webStatusRef.current = webStatus;
 
   const errors = useMemo(() => new ErrorStore(), []);
+  const fileKeys = useMemo(() => documentKeys(definition), [definition]);
+  // Until the documents feature has loaded, a logged-in applicant's files count as loading.
+  const documents = useMemo(
+    () =>
+      new DocumentStore(ALLOWED_FILE_EXTENSIONS.join(','), {
+        phase: loggedIn ? 'loading' : 'empty',
+        file: null,
+        problem: null,
+      }),
+    [loggedIn],
+  );
+  const documentsApi = useRef<DocumentsApi | null>(null);
+  const registerDocuments = useCallback((api: DocumentsApi | null) => {
+    documentsApi.current = api;
+  }, []);
   const validate = useCallback(
     () => validateAnswers(definition, form.state.values, { ...viewStateRef.current }).errors,
     [definition, form],
@@ -535,6 +580,68 @@ function ApplicationForm(props: {
     report,
   ]);
 
+  const showTabsError = useCallback(
+    (tabId: string) => {
+      const defaultTab = tabGroups(definition).get(tabId)?.defaultTab ?? tabId;
+      toast.show({
+        title: notices.errorTitle,
+        description: notices.tabsFailed(defaultTab),
+        severity: 'error',
+        // SPEC 4.6: closing it refetches the document data.
+        onClose: () => {
+          void queryClient.invalidateQueries({ queryKey: [DOCUMENT_ANSWER_CACHE] });
+          void queryClient.invalidateQueries({ queryKey: [DOC_CONVERSION_CACHE] });
+        },
+      });
+    },
+    [definition, toast, queryClient],
+  );
+
+  /**
+   * SPEC 4.6: a switch away from a tab that holds document questions asks the documents feature
+   * first (refused while a file is on its way; the tab's files are deleted otherwise). Then the
+   * chosen tab is saved, the left tab's keys are cleared and the content changes.
+   */
+  const switching = useRef(false);
+  const saveTab = putTab.mutateAsync;
+  const switchTab = useCallback(
+    async (tabId: string, tab: string) => {
+      const group = tabGroups(definition).get(tabId);
+      const current = viewStateRef.current.tabs?.[tabId] ?? group?.defaultTab;
+      if (!group || current === tab || switching.current) return;
+      const values = answers.all();
+      const inTab = (name: string) => ({
+        ...viewStateRef.current,
+        tabs: { ...viewStateRef.current.tabs, [tabId]: name },
+      });
+      const leaving = compile(definition)
+        .instances.filter(
+          (instance) =>
+            instance.question.kind === 'file' &&
+            shownUnder(instance.guard, values, inTab(current ?? group.defaultTab)) &&
+            !shownUnder(instance.guard, values, inTab(tab)),
+        )
+        .map((instance) => instance.key);
+      switching.current = true;
+      try {
+        if (leaving.length > 0) {
+          const api = documentsApi.current;
+          // Not loaded yet: the documents are still being fetched, so the switch waits.
+          if (!api || !(await api.leaveTab(leaving))) return;
+        }
+        const next = { ...viewStateRef.current.tabs, [tabId]: tab };
+        setChosenTabs(next);
+        answers.reclear({ ...viewStateRef.current, tabs: next });
+        await saveTab({ tabId, chosenTab: tab });
+      } catch (error) {
+        if (!(error instanceof UnauthorizedError)) showTabsError(tabId);
+      } finally {
+        switching.current = false;
+      }
+    },
+    [definition, answers, saveTab, showTabsError],
+  );
+
   const actions = useMemo<FormActions>(
     () => ({
       onAddAnother: loggedIn
@@ -556,26 +663,7 @@ function ApplicationForm(props: {
             );
           }
         : undefined,
-      onTabChange: loggedIn
-        ? (tabId, tab) => {
-            const next = { ...chosenTabs, [tabId]: tab };
-            setChosenTabs(next);
-            answers.reclear({ ...viewStateRef.current, tabs: next });
-            putTab.mutate(
-              { tabId, chosenTab: tab },
-              {
-                onError: () => {
-                  const defaultTab = tabGroups(definition).get(tabId)?.defaultTab ?? tabId;
-                  toast.show({
-                    title: notices.errorTitle,
-                    description: notices.tabsFailed(defaultTab),
-                    severity: 'error',
-                  });
-                },
-              },
-            );
-          }
-        : undefined,
+      onTabChange: loggedIn ? (tabId, tab) => void switchTab(tabId, tab) : undefined,
       onReveal: (triggerId) => setTriggers((previous) => ({ ...previous, [triggerId]: true })),
       onBlur: (key) => {
         // SPEC 5.7: text areas save on blur.
@@ -583,18 +671,7 @@ function ApplicationForm(props: {
         if (loggedIn && kind === 'textarea') void saveDirty().catch(report);
       },
     }),
-    [
-      loggedIn,
-      counts,
-      chosenTabs,
-      putAddAnother,
-      putTab,
-      toast,
-      answers,
-      definition,
-      saveDirty,
-      report,
-    ],
+    [loggedIn, counts, putAddAnother, switchTab, toast, definition, saveDirty, report],
   );
 
   const context = useMemo<ApplicationContextValue>(
@@ -634,8 +711,9 @@ function ApplicationForm(props: {
       anonymous: !loggedIn,
       actions,
       lookup,
+      documents,
     }),
-    [answers, errors, loggedIn, actions, lookup],
+    [answers, errors, loggedIn, actions, lookup, documents],
   );
 
   return (
@@ -653,6 +731,17 @@ function ApplicationForm(props: {
           </Suspense>
         ) : null}
       </FormProvider>
+      {loggedIn && fileKeys.length > 0 ? (
+        <Suspense fallback={null}>
+          <DocumentsFeature
+            store={documents}
+            keys={fileKeys}
+            answers={answers}
+            saveAnswers={saveDirty}
+            register={registerDocuments}
+          />
+        </Suspense>
+      ) : null}
     </ApplicationContext.Provider>
   );
 }

@@ -1,0 +1,186 @@
+/**
+ * Converts an upload to PDF by its content, never by its name (SECURITY.md 3.2–3.4): the type is
+ * sniffed from the bytes with `file-type` and must match the file name's extension; png and jpeg are
+ * placed on a Letter page; a pdf is rebuilt page by page without its active content; a docx becomes
+ * HTML with mammoth and is printed by headless Chromium. Every refusal carries the applicant's message.
+ */
+import { fileTypeFromBuffer } from 'file-type';
+import { imageSize } from 'image-size';
+import mammoth from 'mammoth';
+import { PDFDocument, PDFName } from 'pdf-lib';
+import { documentMessages } from '../../contract';
+import type { ChromiumPrinter } from '../pdf/chromium';
+import { inspectDocx } from './docx';
+
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const CONVERSION_TIMEOUT_MS = 30_000;
+/** US Letter in PDF points. */
+const LETTER = { width: 612, height: 792, margin: 36 } as const;
+
+export type Sniffed = 'png' | 'jpg' | 'pdf' | 'docx';
+export type ConversionResult =
+  { ok: true; pdf: Uint8Array; type: Sniffed } | { ok: false; message: string };
+
+const EXTENSION_TYPE: Record<string, Sniffed> = {
+  png: 'png',
+  jpg: 'jpg',
+  jpeg: 'jpg',
+  pdf: 'pdf',
+  docx: 'docx',
+};
+
+/** The type of the bytes when it is allowed and matches the name's extension, else null. */
+export async function sniff(bytes: Uint8Array, fileName: string): Promise<Sniffed | null> {
+  const detected = await fileTypeFromBuffer(bytes);
+  const type = detected ? EXTENSION_TYPE[detected.ext] : undefined;
+  const extension = fileName.toLowerCase().split('.').pop() ?? '';
+  if (!type || EXTENSION_TYPE[extension] !== type) return null;
+  // file-type accepts a %PDF- marker anywhere in the first bytes; require it at offset 0.
+  if (type === 'pdf' && Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-')
+    return null;
+  return type;
+}
+
+async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpg'): Promise<ConversionResult> {
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    return { ok: false, message: documentMessages.imageBroken };
+  }
+  const width = size.width ?? 0;
+  const height = size.height ?? 0;
+  if (width <= 0 || height <= 0) return { ok: false, message: documentMessages.imageBroken };
+  if (width * height > MAX_IMAGE_PIXELS)
+    return { ok: false, message: documentMessages.imageTooLarge };
+  const document = await PDFDocument.create();
+  let image;
+  try {
+    image = type === 'png' ? await document.embedPng(bytes) : await document.embedJpg(bytes);
+  } catch {
+    return { ok: false, message: documentMessages.imageBroken };
+  }
+  const page = document.addPage([LETTER.width, LETTER.height]);
+  const box = {
+    width: LETTER.width - 2 * LETTER.margin,
+    height: LETTER.height - 2 * LETTER.margin,
+  };
+  const scale = Math.min(1, box.width / image.width, box.height / image.height);
+  const drawn = { width: image.width * scale, height: image.height * scale };
+  page.drawImage(image, {
+    x: (LETTER.width - drawn.width) / 2,
+    y: LETTER.height - LETTER.margin - drawn.height,
+    ...drawn,
+  });
+  return { ok: true, pdf: await document.save(), type };
+}
+
+/** Page-level keys that carry actions, annotations or attachments; removed before pages are copied. */
+const ACTIVE_PAGE_KEYS = ['AA', 'Annots'];
+
+async function rebuildPdf(bytes: Uint8Array): Promise<ConversionResult> {
+  let source: PDFDocument;
+  try {
+    // Loaded with ignoreEncryption only to ask isEncrypted: an encrypted file is refused below.
+    source = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+  } catch {
+    return { ok: false, message: documentMessages.pdfBroken };
+  }
+  if (source.isEncrypted) return { ok: false, message: documentMessages.pdfEncrypted };
+  try {
+    const pages = source.getPages();
+    if (pages.length === 0) return { ok: false, message: documentMessages.pdfBroken };
+    for (const page of pages) for (const key of ACTIVE_PAGE_KEYS) page.node.delete(PDFName.of(key));
+    // A new document with copies of the pages only: the catalog's OpenAction, Names, AcroForm and
+    // anything no longer referenced stay behind.
+    const output = await PDFDocument.create();
+    const copied = await output.copyPages(source, source.getPageIndices());
+    for (const page of copied) output.addPage(page);
+    return { ok: true, pdf: await output.save(), type: 'pdf' };
+  } catch {
+    return { ok: false, message: documentMessages.pdfBroken };
+  }
+}
+
+const UNSAFE_LINK = /\s(href|src)\s*=\s*"(?!data:image\/|https?:|#)[^"]*"/gi;
+
+/** The docx as HTML to print, or why it is refused (mammoth runs here, in the sandbox). */
+async function docxToHtml(bytes: Uint8Array): Promise<ContentResult> {
+  const buffer = Buffer.from(bytes);
+  const verdict = await inspectDocx(buffer);
+  if (!verdict.ok)
+    return {
+      ok: false,
+      message:
+        verdict.reason === 'tooLarge'
+          ? documentMessages.docxTooLarge
+          : verdict.reason === 'external'
+            ? documentMessages.docxExternal
+            : documentMessages.docxBroken,
+    };
+  let body: string;
+  try {
+    body = (await mammoth.convertToHtml({ buffer }, { externalFileAccess: false })).value;
+  } catch {
+    return { ok: false, message: documentMessages.docxBroken };
+  }
+  const html = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"><style>body{font:11pt/1.4 serif;}img{max-width:100%;}table{border-collapse:collapse;}td,th{border:1px solid #999;padding:2pt;}</style></head><body>${body.replace(UNSAFE_LINK, '')}</body></html>`;
+  return { ok: true, html, type: 'docx' };
+}
+
+/** What the CPU-bound part gives back: a PDF, HTML still to print (docx), or a refusal. */
+export type ContentResult = ConversionResult | { ok: true; html: string; type: 'docx' };
+
+/**
+ * The CPU-bound part of a conversion, without Chromium: sniffing, images, PDFs, and docx to HTML. The
+ * server runs it in a worker thread with a heap limit (server/conversion/sandbox.ts).
+ */
+export async function convertContent(input: Uint8Array, fileName: string): Promise<ContentResult> {
+  // A copy at offset 0 of its own buffer: pdf-lib's JPEG reader ignores a view's byteOffset, and
+  // small Node buffers are views into a shared pool.
+  const bytes = new Uint8Array(input);
+  const type = await sniff(bytes, fileName);
+  if (!type) return { ok: false, message: documentMessages.contentMismatch };
+  if (type === 'png' || type === 'jpg') return imageToPdf(bytes, type);
+  if (type === 'pdf') return rebuildPdf(bytes);
+  return docxToHtml(bytes);
+}
+
+/** Runs `convertContent` somewhere (in process, or in the sandbox worker). */
+export type ContentRunner = (
+  bytes: Uint8Array,
+  fileName: string,
+  timeoutMs: number,
+) => Promise<ContentResult>;
+
+const inProcess: ContentRunner = (bytes, fileName) => convertContent(bytes, fileName);
+
+/**
+ * Converts with the 30 s limit over both parts; an infrastructure failure (Chromium, a worker that
+ * died) throws, and the job is retried.
+ */
+export async function convertToPdf(
+  bytes: Uint8Array,
+  fileName: string,
+  printer: ChromiumPrinter,
+  options: { timeoutMs?: number; runner?: ContentRunner } = {},
+): Promise<ConversionResult> {
+  const timeoutMs = options.timeoutMs ?? CONVERSION_TIMEOUT_MS;
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<ConversionResult>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, message: documentMessages.timedOut }), timeoutMs);
+  });
+  const work = (async (): Promise<ConversionResult> => {
+    const content = await (options.runner ?? inProcess)(bytes, fileName, timeoutMs);
+    if (!content.ok || !('html' in content)) return content;
+    const left = timeoutMs - (Date.now() - started);
+    if (left <= 0) return { ok: false, message: documentMessages.timedOut };
+    return { ok: true, pdf: await printer.htmlToPdf(content.html, left), type: 'docx' };
+  })();
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The CPU-bound part of conversions (file-type, image-size, pdf-lib, yauzl, mammoth) in a worker
+ * thread with a heap limit (SECURITY.md 3.4: "in a separate thread with a timeout"). One warm worker
+ * per process; a conversion past its time limit terminates the worker (the next one starts fresh), so
+ * a pathological file cannot keep the CPU or the heap.
+ */
+import { Worker } from 'node:worker_threads';
+import { documentMessages } from '../../contract';
+import type { ContentResult, ContentRunner } from './convert';
+
+interface Pending {
+  resolve: (result: ContentResult) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+  worker: Worker;
+}
+
+export class ConversionSandbox {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  /** Workers started (tests check that a timeout replaces the worker). */
+  started = 0;
+
+  constructor(private readonly heapMb = 512) {}
+
+  private spawn(): Worker {
+    const worker = new Worker(new URL('./sandboxEntry.mjs', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMb },
+    });
+    this.started += 1;
+    worker.unref();
+    worker.on('message', (message: { id: number; result: ContentResult }) => {
+      const pending = this.pending.get(message.id);
+      if (!pending) return;
+      this.pending.delete(message.id);
+      clearTimeout(pending.timer);
+      pending.resolve(message.result);
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const [id, pending] of this.pending) {
+        if (pending.worker !== worker) continue;
+        clearTimeout(pending.timer);
+        pending.reject(error);
+        this.pending.delete(id);
+      }
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`conversion worker stopped (${code})`)));
+    return worker;
+  }
+
+  readonly run: ContentRunner = (bytes, fileName, timeoutMs) => {
+    this.worker ??= this.spawn();
+    const worker = this.worker;
+    const id = this.nextId++;
+    return new Promise<ContentResult>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve({ ok: false, message: documentMessages.timedOut });
+        if (this.worker === worker) this.worker = undefined;
+        void worker.terminate();
+      }, timeoutMs);
+      this.pending.set(id, { resolve, reject, timer, worker });
+      const copy = new Uint8Array(bytes);
+      worker.postMessage({ id, bytes: copy, fileName }, [copy.buffer]);
+    });
+  };
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * The durable job queue (docs/decisions.md D30): a `jobs` table claimed with
+ * `SELECT ... FOR UPDATE SKIP LOCKED`, so any number of server processes on one PostgreSQL (or the one
+ * process on PGlite) take each job exactly once. A claim holds a lease (`locked_until`); a worker that
+ * dies holding a job leaves it to be claimed again once the lease has run out, so a restart resumes it.
+ *
+ * Adding a kind is one call: `queue.register('application-pdf', handler)`.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, lte, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { jobs } from '../db/schema';
+
+export interface Job<P = Record<string, unknown>> {
+  readonly id: number;
+  readonly kind: string;
+  readonly payload: P;
+  /** 1 on the first run. */
+  readonly attempt: number;
+  readonly maxAttempts: number;
+}
+
+export interface JobKind<P = Record<string, unknown>> {
+  /** Runs the job; a throw retries it (with a back-off) until its attempts are spent. */
+  run(job: Job<P>): Promise<void>;
+  /** Called once when the last attempt has failed (e.g. to tell the applicant). */
+  onGiveUp?(job: Job<P>, error: string): Promise<void>;
+  /** Attempts before giving up (default 3). */
+  readonly maxAttempts?: number;
+}
+
+export interface QueueOptions {
+  readonly now: () => Date;
+  /** How long a claim holds a job before another worker may take it (default 120 s). */
+  readonly leaseMs?: number;
+  /** How often an idle worker looks for work (default 1 s); `enqueue` wakes it at once. */
+  readonly pollMs?: number;
+  /** Delay before a failed job is tried again (default 5 s × attempt). */
+  readonly retryDelayMs?: number;
+  readonly onError?: (error: unknown, job?: Job) => void;
+}
+
+export class JobQueue {
+  readonly workerId = randomUUID();
+  private readonly kinds = new Map<string, JobKind<never>>();
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly retryDelayMs: number;
+  private running = false;
+  private timer: NodeJS.Timeout | undefined;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private current: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: QueueOptions,
+  ) {
+    this.leaseMs = options.leaseMs ?? 120_000;
+    this.pollMs = options.pollMs ?? 1000;
+    this.retryDelayMs = options.retryDelayMs ?? 5000;
+  }
+
+  register<P>(kind: string, handler: JobKind<P>): this {
+    this.kinds.set(kind, handler as unknown as JobKind<never>);
+    return this;
+  }
+
+  async enqueue(kind: string, payload: Record<string, unknown>): Promise<number> {
+    const now = this.options.now();
+    const handler = this.kinds.get(kind);
+    const [row] = await this.db
+      .insert(jobs)
+      .values({
+        kind,
+        payload,
+        maxAttempts: handler?.maxAttempts ?? 3,
+        runAfter: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: jobs.id });
+    this.wake?.();
+    return (row as { id: number }).id;
+  }
+
+  /** Removes queued (not running) jobs of a kind whose payload contains `match`. */
+  async cancel(kind: string, match: Record<string, unknown>): Promise<void> {
+    await this.db
+      .delete(jobs)
+      .where(
+        and(
+          eq(jobs.kind, kind),
+          eq(jobs.status, 'queued'),
+          sql`${jobs.payload} @> ${JSON.stringify(match)}::jsonb`,
+        ),
+      );
+  }
+
+  /**
+   * Claims the next ready job of a registered kind, or null: queued and due, or running with an
+   * expired lease. One statement; SKIP LOCKED lets concurrent workers pass over each other's rows.
+   */
+  async claim(): Promise<Job | null> {
+    const kinds = [...this.kinds.keys()];
+    if (kinds.length === 0) return null;
+    const now = this.options.now();
+    const ready = this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.kind, kinds),
+          or(
+            and(eq(jobs.status, 'queued'), lte(jobs.runAfter, now)),
+            and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now)),
+          ),
+        ),
+      )
+      .orderBy(asc(jobs.runAfter), asc(jobs.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [row] = await this.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: new Date(now.getTime() + this.leaseMs),
+        lockedBy: this.workerId,
+        updatedAt: now,
+      })
+      .where(inArray(jobs.id, ready))
+      .returning();
+    if (!row) return null;
+    return {
+      id: row.id,
+      kind: row.kind,
+      payload: row.payload,
+      attempt: row.attempts,
+      maxAttempts: row.maxAttempts,
+    };
+  }
+
+  /** Claims and runs one job; false when there was none. */
+  async runOnce(): Promise<boolean> {
+    const job = await this.claim();
+    if (!job) return false;
+    const handler = this.kinds.get(job.kind) as JobKind | undefined;
+    const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId));
+    try {
+      await handler!.run(job);
+      await this.db
+        .update(jobs)
+        .set({ status: 'done', lockedUntil: null, updatedAt: this.options.now() })
+        .where(mine);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.onError?.(error, job);
+      const now = this.options.now();
+      if (job.attempt >= job.maxAttempts) {
+        await this.db
+          .update(jobs)
+          .set({ status: 'failed', lastError: message, lockedUntil: null, updatedAt: now })
+          .where(mine);
+        await handler!.onGiveUp?.(job, message);
+      } else {
+        await this.db
+          .update(jobs)
+          .set({
+            status: 'queued',
+            lastError: message,
+            lockedUntil: null,
+            runAfter: new Date(now.getTime() + this.retryDelayMs * job.attempt),
+            updatedAt: now,
+          })
+          .where(mine);
+      }
+    }
+    return true;
+  }
+
+  /** Starts the worker loop (one job at a time per process). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = (async () => {
+      while (this.running) {
+        let worked = false;
+        try {
+          this.current = this.runOnce().then((did) => {
+            worked = did;
+          });
+          await this.current;
+        } catch (error) {
+          this.options.onError?.(error);
+        } finally {
+          this.current = undefined;
+        }
+        if (!this.running) break;
+        if (!worked)
+          await new Promise<void>((resolve) => {
+            this.wake = resolve;
+            this.timer = setTimeout(resolve, this.pollMs);
+          });
+        this.wake = undefined;
+      }
+    })();
+  }
+
+  /** Stops claiming; waits for the running job unless `abandon` (a simulated crash in tests). */
+  async stop({ abandon = false }: { abandon?: boolean } = {}): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.wake?.();
+    if (!abandon) await this.loop;
+  }
+}

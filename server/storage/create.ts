@@ -1,0 +1,16 @@
+import path from 'node:path';
+import type { ServerConfig } from '../config';
+import { fileSecret } from '../secrets';
+import { LocalStorage } from './local';
+import { S3Storage } from './s3';
+import type { ObjectStorage } from './storage';
+
+/** The storage adapter the configuration names (STORAGE, default local). */
+export function createStorage(config: ServerConfig): ObjectStorage {
+  if (config.storage.kind === 's3') return new S3Storage(config.storage);
+  return new LocalStorage(
+    config.dataDir,
+    fileSecret(path.join(config.dataDir, 'upload-secret')),
+    config.now,
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * S3 or an S3-compatible store (STORAGE=s3): objects through @aws-sdk/client-s3, uploads through
+ * @aws-sdk/s3-presigned-post with the same policy as the local adapter (exact key, 1 B .. 1 MB,
+ * 10 minutes). S3 policies cannot list several content types, so the type is left to the conversion,
+ * which decides by the bytes anyway (docs/decisions.md D32).
+ */
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { UPLOAD_POLICY, type ObjectStorage, type PresignedPost } from './storage';
+
+export interface S3Options {
+  readonly bucket: string;
+  readonly region: string;
+  readonly endpoint?: string | undefined;
+  readonly accessKeyId?: string | undefined;
+  readonly secretAccessKey?: string | undefined;
+  /** Path-style addressing (most S3-compatible servers). */
+  readonly forcePathStyle?: boolean;
+}
+
+export class S3Storage implements ObjectStorage {
+  readonly client: S3Client;
+
+  constructor(private readonly options: S3Options) {
+    this.client = new S3Client({
+      region: options.region,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+      // S3-compatible stores do not all know the newer default checksums.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      ...(options.accessKeyId && options.secretAccessKey
+        ? {
+            credentials: {
+              accessKeyId: options.accessKeyId,
+              secretAccessKey: options.secretAccessKey,
+            },
+          }
+        : {}),
+    });
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      const result = await this.client.send(
+        new GetObjectCommand({ Bucket: this.options.bucket, Key: key }),
+      );
+      if (!result.Body) return null;
+      return Buffer.from(await result.Body.transformToByteArray());
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
+        return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  async exists(key: string): Promise<{ size: number } | null> {
+    try {
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }),
+      );
+      return { size: head.ContentLength ?? 0 };
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (error instanceof NotFound || name === 'NotFound' || name === 'NoSuchKey') return null;
+      throw error;
+    }
+  }
+
+  async presignPost(key: string): Promise<PresignedPost> {
+    const { url, fields } = await createPresignedPost(this.client, {
+      Bucket: this.options.bucket,
+      Key: key,
+      Conditions: [
+        ['eq', '$key', key],
+        ['content-length-range', UPLOAD_POLICY.minBytes, UPLOAD_POLICY.maxBytes],
+      ],
+      Expires: UPLOAD_POLICY.expiresInSeconds,
+    });
+    return { url, fields: { ...fields, key } };
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * A small confirmation modal in the chrome's dialog style (SPEC 2.7): a title, one sentence and its
+ * buttons. Controlled by the caller; `onCloseAutoFocus` lets the caller put focus back where it
+ * belongs when the element that opened it is gone (a deleted file's button).
+ */
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import chrome from '../../chrome/chrome.module.css';
+import styles from './documents.module.css';
+
+export interface DocumentDialogProps {
+  open: boolean;
+  title: string;
+  text: string;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+  /** The buttons; the first one gets focus. */
+  children: ReactNode;
+}
+
+export function DocumentDialog({
+  open,
+  title,
+  text,
+  onOpenChange,
+  onCloseAutoFocus,
+  children,
+}: DocumentDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={chrome.overlay} />
+        <Dialog.Content className={styles.dialog} onCloseAutoFocus={onCloseAutoFocus}>
+          <div className={styles.header}>
+            <Dialog.Title className={chrome.dialogTitle}>{title}</Dialog.Title>
+          </div>
+          <div className={chrome.dialogBody}>
+            <Dialog.Description className={styles.text}>{text}</Dialog.Description>
+            <div className={styles.actions}>{children}</div>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

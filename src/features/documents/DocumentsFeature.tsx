@@ -1,0 +1,354 @@
+/**
+ * The document questions of the application (SPEC 4.4, 4.6), loaded on demand so the first page does
+ * not carry it. It fetches the document answers ("document-answer") and every document question's
+ * conversion ("doc-conversion", polled every 2 s while pending, from the moment it loads), runs the
+ * upload chain, shows the failure toast and the Delete File and File Upload in Progress modals, and
+ * writes each question's state into the DocumentStore the file renderer reads.
+ */
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  GENERIC_ERROR_MESSAGE,
+  documentMessages,
+  fileProblem,
+  type ConversionResponse,
+  type FileFacts,
+} from '../../../contract';
+import { notices } from '../../../definitions';
+import type { AnswerSource, DocumentState, DocumentStore } from '../../../renderers/react';
+import { ServerError, UnauthorizedError } from '../../api/client';
+import { useToast } from '../../chrome/toast';
+import {
+  conversionKey,
+  conversionQuery,
+  deleteConversionRequest,
+  isPending,
+} from './api/conversion';
+import { postConversionRequest } from './api/conversion';
+import { deleteDocumentAnswerRequest, documentAnswersQuery } from './api/documentAnswers';
+import { presignedUrlRequest } from './api/presignedUrl';
+import { uploadFileRequest } from './api/uploadFile';
+import { DocumentDialog } from './DocumentDialog';
+import styles from './documents.module.css';
+
+export interface DocumentsApi {
+  /**
+   * SPEC 4.6: leaving a tab that holds these document questions. Refuses (shows File Upload in
+   * Progress, answers false) while one is uploading, converting or still loading; otherwise deletes
+   * each file's conversion, then its document answer, and answers true. A failed document-answer
+   * deletion throws (the caller shows the tabs error).
+   */
+  leaveTab(keys: readonly string[]): Promise<boolean>;
+}
+
+export interface DocumentsFeatureProps {
+  readonly store: DocumentStore;
+  /** Every document question's answer key. */
+  readonly keys: readonly string[];
+  readonly answers: AnswerSource;
+  /** Saves unsaved answers (SPEC 4.4 step 1 runs it beside the presigned-url request). */
+  readonly saveAnswers: () => Promise<unknown>;
+  /** Hands the tab API to the layout (null when unmounted). */
+  readonly register: (api: DocumentsApi | null) => void;
+}
+
+const NOT_ANSWERED: ConversionResponse = {
+  status: 'NOT_ANSWERED',
+  message: documentMessages.notAnswered,
+};
+const UNPROCESSED: ConversionResponse = {
+  status: 'UNPROCESSED',
+  message: documentMessages.unprocessed,
+};
+const LOADING: DocumentState = { phase: 'loading', file: null, problem: null };
+
+const without = <T,>(map: Readonly<Record<string, T>>, key: string): Record<string, T> => {
+  if (!(key in map)) return map as Record<string, T>;
+  const next = { ...map };
+  delete next[key];
+  return next;
+};
+
+const messageOf = (error: unknown) =>
+  error instanceof ServerError ? error.message : GENERIC_ERROR_MESSAGE;
+
+export default function DocumentsFeature({
+  store,
+  keys,
+  answers,
+  saveAnswers,
+  register,
+}: DocumentsFeatureProps) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const documents = useQuery(documentAnswersQuery);
+  const conversions = useQueries({ queries: keys.map((key) => conversionQuery(key)) });
+  /** Files on their way to the server (presigned url, upload, conversion request). */
+  const [uploads, setUploads] = useState<Readonly<Record<string, FileFacts>>>({});
+  /** The file sent last, named while it converts. */
+  const [sent, setSent] = useState<Readonly<Record<string, FileFacts>>>({});
+  /** Why the last file of a question was refused or failed. */
+  const [problems, setProblems] = useState<Readonly<Record<string, string>>>({});
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [refused, setRefused] = useState(false);
+  const uploadsRef = useRef(uploads);
+  uploadsRef.current = uploads;
+
+  const setConversion = useCallback(
+    (key: string, data: ConversionResponse) => queryClient.setQueryData(conversionKey(key), data),
+    [queryClient],
+  );
+  const refreshDocuments = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: documentAnswersQuery.queryKey }),
+    [queryClient],
+  );
+
+  const deleteConversion = useMutation({ mutationFn: deleteConversionRequest });
+  const deleteDocument = useMutation({
+    mutationFn: async (key: string) => {
+      await deleteDocumentAnswerRequest(key);
+      await deleteConversionRequest(key);
+    },
+  });
+
+  /** SPEC 4.4: the failure toast; closing it marks the error as seen and deletes the conversion. */
+  const showFailure = useCallback(
+    (key: string, reason: string) => {
+      toast.show({
+        title: notices.uploadFailed(key),
+        description: reason,
+        severity: 'error',
+        onClose: () =>
+          deleteConversion.mutate(key, {
+            onSuccess: () => setConversion(key, NOT_ANSWERED),
+            onError: () => void queryClient.invalidateQueries({ queryKey: conversionKey(key) }),
+          }),
+      });
+    },
+    [toast, deleteConversion, setConversion, queryClient],
+  );
+
+  const upload = useMutation({
+    mutationFn: async ({ key, file }: { key: string; file: File }) => {
+      const [presigned] = await Promise.all([presignedUrlRequest(key), saveAnswers()]);
+      await uploadFileRequest(presigned, file);
+      await postConversionRequest(key, { file_key: presigned.fields.key, file_name: file.name });
+    },
+    onMutate: ({ key, file }) => {
+      const facts = { name: file.name, size: file.size };
+      setUploads((map) => ({ ...map, [key]: facts }));
+      setSent((map) => ({ ...map, [key]: facts }));
+      setProblems((map) => without(map, key));
+    },
+    onSuccess: async (_data, { key }) => {
+      // Polling starts at once; the interval keeps it going while the status is pending.
+      setConversion(key, UNPROCESSED);
+      await queryClient.invalidateQueries({ queryKey: conversionKey(key) });
+    },
+    onError: (error, { key }) => {
+      if (error instanceof UnauthorizedError) return;
+      answers.setAnswers({ [key]: '' });
+      const reason = messageOf(error);
+      setProblems((map) => ({ ...map, [key]: reason }));
+      showFailure(key, reason);
+    },
+    onSettled: (_data, _error, { key }) => setUploads((map) => without(map, key)),
+  });
+
+  const choose = useCallback(
+    (key: string, files: readonly File[]) => {
+      const file = files[0];
+      if (!file || uploadsRef.current[key]) return;
+      if (isPending(queryClient.getQueryData(conversionKey(key)))) return;
+      // SPEC 4.4 state 2: the checks of SPEC 5.6 run before anything is sent.
+      const problem = fileProblem(file, files.length);
+      if (problem) {
+        setProblems((map) => ({ ...map, [key]: problem }));
+        return;
+      }
+      upload.mutate({ key, file });
+    },
+    [queryClient, upload],
+  );
+
+  useEffect(() => {
+    store.setHandlers({ choose, requestDelete: setDeleting });
+    return () => store.setHandlers(null);
+  }, [store, choose]);
+
+  // Status changes: COMPLETED answers the question, FAILED clears it and shows why (SPEC 4.4 step 5).
+  const seen = useRef<Record<string, string>>({});
+  const statuses = conversions.map((conversion) => conversion.data?.status ?? '').join('|');
+  useEffect(() => {
+    keys.forEach((key, index) => {
+      const data = conversions[index]?.data;
+      if (!data) return;
+      const previous = seen.current[key];
+      if (previous === data.status) return;
+      seen.current[key] = data.status;
+      if (data.status === 'COMPLETED') {
+        if (answers.getAnswer(key) !== 'ANSWERED') answers.setAnswers({ [key]: 'ANSWERED' });
+        if (previous !== undefined) void refreshDocuments();
+      } else if (data.status === 'FAILED') {
+        answers.setAnswers({ [key]: '' });
+        const reason = data.message || documentMessages.conversionFailed;
+        setProblems((map) => ({ ...map, [key]: reason }));
+        showFailure(key, reason);
+      }
+    });
+    // `statuses` stands for the conversions' data.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [statuses, keys, answers, refreshDocuments, showFailure]);
+
+  // The renderer's view of each question.
+  useEffect(() => {
+    const next: Record<string, DocumentState> = {};
+    keys.forEach((key, index) => {
+      const conversion = conversions[index]?.data;
+      const uploading = uploads[key];
+      const file = documents.data?.[key];
+      if (uploading) next[key] = { phase: 'uploading', file: uploading, problem: null };
+      else if (isPending(conversion))
+        next[key] = { phase: 'converting', file: sent[key] ?? null, problem: null };
+      else if (
+        !conversion ||
+        documents.isPending ||
+        (conversion.status === 'COMPLETED' && !file && documents.isFetching)
+      )
+        next[key] = LOADING;
+      else if (file && conversion.status !== 'FAILED')
+        next[key] = {
+          phase: 'present',
+          file: { name: file.file_name, size: file.file_size },
+          problem: null,
+        };
+      else next[key] = { phase: 'empty', file: null, problem: problems[key] ?? null };
+    });
+    store.set(next);
+  });
+
+  const leaveTab = useCallback(
+    async (tabKeys: readonly string[]): Promise<boolean> => {
+      const documentsState = queryClient.getQueryState(documentAnswersQuery.queryKey);
+      const busy = tabKeys.some((key) => {
+        const state = queryClient.getQueryState<ConversionResponse>(conversionKey(key));
+        return (
+          uploadsRef.current[key] !== undefined ||
+          isPending(state?.data) ||
+          state?.data === undefined ||
+          documentsState?.data === undefined ||
+          documentsState.fetchStatus === 'fetching'
+        );
+      });
+      if (busy) {
+        setRefused(true);
+        return false;
+      }
+      const files = queryClient.getQueryData(documentAnswersQuery.queryKey) ?? {};
+      for (const key of tabKeys) {
+        const status = queryClient.getQueryData<ConversionResponse>(conversionKey(key))?.status;
+        const hasFile =
+          files[key] !== undefined ||
+          answers.getAnswer(key) === 'ANSWERED' ||
+          status === 'COMPLETED' ||
+          status === 'FAILED';
+        if (!hasFile) continue;
+        try {
+          await deleteConversion.mutateAsync(key);
+        } catch (error) {
+          if (error instanceof UnauthorizedError) throw error;
+          setRefused(true);
+          return false;
+        }
+        setConversion(key, NOT_ANSWERED);
+        await deleteDocumentAnswerRequest(key);
+        answers.setAnswers({ [key]: '' });
+        setProblems((map) => without(map, key));
+      }
+      await refreshDocuments();
+      return true;
+    },
+    [queryClient, answers, deleteConversion, setConversion, refreshDocuments],
+  );
+
+  useEffect(() => {
+    register({ leaveTab });
+    return () => register(null);
+  }, [register, leaveTab]);
+
+  const confirmDelete = () => {
+    const key = deleting;
+    if (!key) return;
+    deleteDocument.mutate(key, {
+      onSuccess: async () => {
+        answers.setAnswers({ [key]: '' });
+        setConversion(key, NOT_ANSWERED);
+        setProblems((map) => without(map, key));
+        await refreshDocuments();
+        setDeleting(null);
+      },
+      onError: (error) => {
+        setDeleting(null);
+        if (error instanceof UnauthorizedError) return;
+        toast.show({ title: notices.errorTitle, description: messageOf(error), severity: 'error' });
+      },
+    });
+  };
+
+  const focusQuestion = useMemo(
+    () => (key: string | null) => (event: Event) => {
+      if (!key) return;
+      // The Delete button is gone once the file is: focus goes to the question's own button.
+      const target = document.getElementById(key)?.querySelector<HTMLElement>('button');
+      if (target) {
+        event.preventDefault();
+        target.focus();
+      }
+    },
+    [],
+  );
+  const lastDeleting = useRef<string | null>(null);
+  if (deleting) lastDeleting.current = deleting;
+
+  return (
+    <>
+      <DocumentDialog
+        open={deleting !== null}
+        title={notices.deleteFile.title}
+        text={notices.deleteFile.text}
+        onOpenChange={(open) => {
+          if (!open && !deleteDocument.isPending) setDeleting(null);
+        }}
+        onCloseAutoFocus={focusQuestion(lastDeleting.current)}
+      >
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={() => setDeleting(null)}
+          disabled={deleteDocument.isPending}
+        >
+          {notices.deleteFile.cancel}
+        </button>
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={confirmDelete}
+          disabled={deleteDocument.isPending}
+          aria-busy={deleteDocument.isPending || undefined}
+        >
+          {notices.deleteFile.confirm}
+        </button>
+      </DocumentDialog>
+      <DocumentDialog
+        open={refused}
+        title={notices.uploadInProgress.title}
+        text={notices.uploadInProgress.text}
+        onOpenChange={setRefused}
+      >
+        <button type="button" className={styles.primary} onClick={() => setRefused(false)}>
+          {notices.uploadInProgress.close}
+        </button>
+      </DocumentDialog>
+    </>
+  );
+}
