@@ -1,29 +1,13 @@
 /**
  * End to end in Chromium against the built app and the real server (PGlite): what an applicant does.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validApplication } from '../definitions/fixtures';
 import { codeIn } from '../server/harness';
-import { SCREENSHOT_DIR, startE2E, type E2E } from './harness';
+import { startE2E, type E2E } from './harness';
+import { expectNoAxeViolations, shot } from './pageChecks';
 
 const PASSWORD = 'Correct-Horse-42';
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe on ${label}`).toEqual([]);
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
 
 describe('the applicant in Chromium', () => {
   let e2e: E2E;
@@ -41,7 +25,7 @@ describe('the applicant in Chromium', () => {
       await page.locator('#first_name').fill('Maya');
       await page.locator('#last_name').fill('Okafor');
       await expectNoAxeViolations(page, '/about (anonymous)');
-      await shot(page, 'about-anonymous');
+      await shot(page, 'about-anonymous', true);
 
       await page.getByRole('button', { name: 'Save & Continue' }).click();
       await page.waitForURL('**/signup');
@@ -65,7 +49,7 @@ describe('the applicant in Chromium', () => {
       await page.waitForURL('**/about');
       await expect.poll(() => page.locator('#first_name').inputValue()).toBe('Maya');
       await expect.poll(() => page.getByRole('heading', { name: 'Welcome!' }).count()).toBe(1);
-      await shot(page, 'about-logged-in');
+      await shot(page, 'about-logged-in', true);
 
       // The answers were saved to the server: a reload reads them from the profile.
       await page.reload();
@@ -129,7 +113,7 @@ describe('the applicant in Chromium', () => {
         .filter({ hasText: "We're missing some information!" });
       await expect.poll(() => summary.count()).toBe(1);
       await expectNoAxeViolations(page, '/about with the error summary');
-      await shot(page, 'about-error-summary');
+      await shot(page, 'about-error-summary', true);
 
       await summary.getByRole('link', { name: 'First Name' }).click();
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('first_name');
@@ -159,7 +143,7 @@ describe('the applicant in Chromium', () => {
         .toBe(1);
       await expect.poll(() => page.getByRole('heading', { name: 'Thanks, Maya!' }).count()).toBe(1);
       await expectNoAxeViolations(page, '/completion');
-      await shot(page, 'completion');
+      await shot(page, 'completion', true);
 
       // The completion guard: the form pages now lead back to /completion.
       await page.goto('/about');
@@ -216,7 +200,7 @@ describe('the applicant in Chromium', () => {
             .count(),
         )
         .toBe(1);
-      await shot(page, 'login-session-invalid');
+      await shot(page, 'login-session-invalid', true);
 
       // Log in again: back on the last page recorded.
       await page.getByLabel('Email Address').fill(email);
@@ -262,7 +246,7 @@ describe('the applicant in Chromium', () => {
       await page.getByRole('button', { name: 'Help' }).click();
       await expect.poll(() => page.getByRole('dialog', { name: 'Help' }).count()).toBe(1);
       await expectNoAxeViolations(page, 'the Help dialog');
-      await shot(page, 'help-dialog');
+      await shot(page, 'help-dialog', true);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Privacy Policy and Cookie Notice' }).click();
       await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
@@ -282,7 +266,7 @@ describe('the applicant in Chromium', () => {
         expect(overflow, `horizontal scroll on ${path} at 360 px`).toBeLessThanOrEqual(0);
         await expectNoAxeViolations(page, `${path} at 360 px`);
       }
-      await shot(page, 'signup-phone');
+      await shot(page, 'signup-phone', true);
     } finally {
       await context.close();
     }
@@ -312,7 +296,7 @@ describe('the applicant in Chromium', () => {
       // The small modal size of SPEC 9 (xs, 30rem).
       expect((await dialog.boundingBox())?.width).toBeLessThanOrEqual(480);
       await expectNoAxeViolations(page, 'the inactivity dialog');
-      await shot(page, 'inactivity-dialog');
+      await shot(page, 'inactivity-dialog', true);
 
       await page.clock.fastForward('01:00');
       await page.waitForURL('**/login');

@@ -4,21 +4,15 @@
  * of one browser changing the same answer (a choice, never a silent overwrite) or different ones
  * (merged).
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autosaveText } from '../../definitions';
 import { codeIn } from '../server/harness';
-import { SCREENSHOT_DIR, startE2E, type E2E } from './harness';
+import { startE2E, type E2E } from './harness';
+import { shot } from './pageChecks';
 
 const PASSWORD = 'Correct-Horse-42';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
 
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /Sav|retrying/ });
 

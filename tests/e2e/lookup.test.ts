@@ -3,25 +3,9 @@
  * by typing, chooses them, and sees the related fields filled; axe passes with the list open, on a
  * desktop and on a 360 px phone.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOT_DIR, startE2E, type E2E } from './harness';
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe on ${label}`).toEqual([]);
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
+import { startE2E, type E2E } from './harness';
+import { expectNoAxeViolations, shot } from './pageChecks';
 
 describe('lookup in Chromium', () => {
   let e2e: E2E;

@@ -3,30 +3,14 @@
  * function opens the whole application read-only, drawn by the print set; the token leaves the
  * address bar; an expired or tampered link shows the invalid-link screen.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceMessages } from '../../contract';
 import { requestServiceLink } from '../../server/cli/serviceToken';
 import { configFromEnv } from '../../server/config';
 import { validApplication } from '../definitions/fixtures';
 import { registeredClient } from '../server/harness';
-import { SCREENSHOT_DIR, startE2E, type E2E } from './harness';
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, `axe on ${label}`).toEqual([]);
-}
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
+import { startE2E, type E2E } from './harness';
+import { expectNoAxeViolations, shot } from './pageChecks';
 
 describe('the service-user view in Chromium', () => {
   let e2e: E2E;
@@ -83,7 +67,7 @@ describe('the service-user view in Chromium', () => {
       ).toBe(0);
       expect(await page.getByText('Apply Now to Enjoy:').count()).toBe(0);
       await expectNoAxeViolations(page, 'service view');
-      await shot(page, 'service-view');
+      await shot(page, 'service-view', true);
     } finally {
       await context.close();
     }
@@ -98,7 +82,7 @@ describe('the service-user view in Chromium', () => {
       expect(page.url()).not.toContain('service_token');
       expect(await page.getByText('Avery').count()).toBe(0);
       await expectNoAxeViolations(page, 'invalid service link');
-      await shot(page, 'service-link-invalid');
+      await shot(page, 'service-link-invalid', true);
 
       const fresh = await mintToken();
       e2e.server.clock.advance(60 * 60 * 1000 + 1000);
