@@ -52,25 +52,3 @@ export function secretFile(dataDir: string, name: string): string {
   if (secret.length < 32) throw new Error(`${file} does not hold a secret of 32+ characters.`);
   return secret;
 }
-
-/**
- * A server secret kept in a file (mode 600), created with 256 random bits on first use: the HMAC key
- * of the local presigned uploads. Processes sharing DATA_DIR share it.
- */
-export function fileSecret(file: string): Buffer {
-  try {
-    const text = readFileSync(file, 'utf8').trim();
-    if (text.length >= 43) return Buffer.from(text, 'base64url');
-  } catch {
-    // created below
-  }
-  mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomToken(32);
-  try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  } catch {
-    // another process wrote it first
-    return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
-  }
-  return Buffer.from(secret, 'base64url');
-}

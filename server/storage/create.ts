@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { ServerConfig } from '../config';
-import { fileSecret } from '../secrets';
+import { secretFile } from '../secrets';
 import { LocalStorage } from './local';
 import { S3Storage } from './s3';
 import type { ObjectStorage } from './storage';
@@ -10,7 +9,7 @@ export function createStorage(config: ServerConfig): ObjectStorage {
   if (config.storage.kind === 's3') return new S3Storage(config.storage);
   return new LocalStorage(
     config.dataDir,
-    fileSecret(path.join(config.dataDir, 'upload-secret')),
+    Buffer.from(secretFile(config.dataDir, 'upload-secret'), 'base64url'),
     config.now,
   );
 }
