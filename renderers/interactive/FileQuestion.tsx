@@ -21,7 +21,8 @@ export const fileText = {
   deleteLabel: (name: string) => `Delete ${name}`,
   loading: 'Checking for your file…',
   uploading: (name: string) => `Uploading ${name}…`,
-  converting: (name: string) => `Converting ${name}…`,
+  /** A conversion found on load has no name yet. */
+  converting: (name: string) => (name ? `Converting ${name}…` : 'Converting your file…'),
   attached: 'Document attached',
   none: 'No file attached.',
 } as const;
