@@ -143,8 +143,16 @@ function renderApp() {
   return { ...view, queryClient, user: userEvent.setup({ pointerEventsCheck: 0 }) };
 }
 
+/** The question once its code has loaded (until then only its frame, with no controls, is shown). */
 const question = () =>
-  screen.findByRole('group', { name: /Unofficial Transcript/ }, { timeout: 5000 });
+  waitFor(
+    () => {
+      const group = screen.getByRole('group', { name: /Unofficial Transcript/ });
+      expect(group.getAttribute('data-file')).not.toBe('loading');
+      return group;
+    },
+    { timeout: 5000 },
+  );
 const fileInput = () => document.querySelector<HTMLInputElement>(`input[type=file][name=${KEY}]`)!;
 
 function choose(...files: File[]) {
