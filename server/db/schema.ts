@@ -297,3 +297,32 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_ready').on(t.status, t.runAfter)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// The application PDF (issue 6): one per applicant, prepared by a job and kept until its sources
+// change (SPEC 3.4, 4.5).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The applicant's PDF copy: its status (SPEC 3.4's enumeration), the stored file once COMPLETED, and
+ * `source`, a digest of what it was made from (answers, tabs, documents, submission), so a change
+ * makes it stale and the next request prepares it again. `generation` lets a late job for older
+ * sources change nothing.
+ */
+export const applicationPdfs = pgTable(
+  'application_pdfs',
+  {
+    tenantId: text('tenant_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    message: text('message'),
+    pdfKey: text('pdf_key'),
+    source: text('source').notNull(),
+    generation: integer('generation').notNull().default(1),
+    requestedAt: at('requested_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] })],
+);
