@@ -5,3 +5,4 @@ export * from './api';
 export * from './service';
 export * from './lookup';
 export * from './documents';
+export * from './pdf';

@@ -146,6 +146,11 @@ export interface PhoneQuestion extends QuestionBase {
 
 export interface SsnQuestion extends QuestionBase {
   readonly kind: 'ssn';
+  /**
+   * How the answer shows in copies of the application (the staff view and the applicant's PDF):
+   * `lastFour` prints `***-**-6789`; `full` (the default) prints it as given.
+   */
+  readonly inCopies?: 'full' | 'lastFour';
 }
 
 export interface NumberQuestion extends QuestionBase {

@@ -70,3 +70,4 @@ export {
   type AnswersStandardSchema,
 } from './standardSchema';
 export { assertMaxComponents, canAddAnother } from './addAnother';
+export { maskLastFour, keysMaskedInCopies, answersForCopy } from './copies';

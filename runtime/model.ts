@@ -53,7 +53,12 @@ export interface Guard {
 
 /** What an answer key may hold: the server's whitelist and type check. */
 export type KeySpec =
-  | { readonly type: 'text'; readonly maxLength: number }
+  | {
+      readonly type: 'text';
+      readonly maxLength: number;
+      /** Copies of the application (staff view, PDF) show only the last four digits. */
+      readonly lastFourInCopies?: true;
+    }
   | { readonly type: 'boolean' }
   | { readonly type: 'document' };
 
@@ -349,7 +354,12 @@ class Compiler {
           kind === 'text' || kind === 'textarea'
             ? (question.maxLength ?? TEXT_LIMITS[kind])
             : TEXT_LIMITS[kind];
-        this.addKey(key, { type: 'text', maxLength: limit }, page);
+        const masked = kind === 'ssn' && question.inCopies === 'lastFour';
+        this.addKey(
+          key,
+          { type: 'text', maxLength: limit, ...(masked ? { lastFourInCopies: true } : {}) },
+          page,
+        );
         break;
       }
       case 'checkbox':

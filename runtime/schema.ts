@@ -168,7 +168,11 @@ const node: z.ZodType<Node> = z.lazy(() =>
       }),
       z.strictObject({ kind: z.literal('date'), ...questionBase }),
       z.strictObject({ kind: z.literal('phone'), ...questionBase }),
-      z.strictObject({ kind: z.literal('ssn'), ...questionBase }),
+      z.strictObject({
+        kind: z.literal('ssn'),
+        ...questionBase,
+        inCopies: z.enum(['full', 'lastFour']).optional(),
+      }),
       z.strictObject({
         kind: z.literal('number'),
         ...questionBase,

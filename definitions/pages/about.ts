@@ -205,6 +205,8 @@ const ssn: Question = {
   label: 'Social Security Number',
   help: 'Optional. We use it only to match your financial aid records.',
   rules: [pattern(SSN_PATTERN, messages.citizenship.ssn)],
+  // docs/decisions.md D55: staff and the applicant's PDF see only the last four digits.
+  inCopies: 'lastFour',
 };
 const birthCountry: Question = {
   kind: 'select',

@@ -7,7 +7,7 @@
  */
 import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { chosenTab, tabGroups, type Definition } from '../../runtime';
+import { answersForCopy, chosenTab, tabGroups, type Definition } from '../../runtime';
 import { serviceMessages, type MintServiceTokenResponse, type ServiceData } from '../../contract';
 import { applications, serviceTokenRevocations, users } from '../db/schema';
 import { HttpError } from '../errors';
@@ -181,17 +181,6 @@ export async function assertNotRevoked(ctx: TokenContext, grant: ServiceGrant): 
   if (row) throw invalid();
 }
 
-/** SECURITY.md test 20: staff see the SSN masked to its last four digits. */
-export function maskSsn(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const digits = value.replace(/\D/g, '');
-  if (digits.length === 0) return value;
-  return `***-**-${digits.slice(-4)}`;
-}
-
-/** Keys whose answers staff see masked. */
-const MASKED_KEYS: ReadonlySet<string> = new Set(['ssn']);
-
 /** The document answers staff see (SPEC 3.4: question key → { file_name, file_size }). */
 export async function serviceDocumentAnswers(
   ctx: TokenContext,
@@ -224,11 +213,11 @@ export async function readServiceData(
     })
     .from(applications)
     .where(and(eq(applications.tenantId, grant.tenantId), eq(applications.userId, grant.userId)));
+  // SECURITY.md test 20: staff see what the definition masks in copies (the SSN's last four digits).
   const answer: ServiceData['answer'] = {};
-  for (const [key, value] of Object.entries(row?.answers ?? {})) {
-    const masked = MASKED_KEYS.has(key) ? maskSsn(value) : value;
-    if (masked === null || typeof masked === 'string' || typeof masked === 'boolean')
-      answer[key] = masked;
+  for (const [key, value] of Object.entries(answersForCopy(definition, row?.answers ?? {}))) {
+    if (value === null || typeof value === 'string' || typeof value === 'boolean')
+      answer[key] = value;
   }
   const tabs: Record<string, string> = {};
   for (const [id, group] of tabGroups(definition))
