@@ -104,17 +104,12 @@ export const documentMessages = {
     'Your file could not be converted. Please try again, or upload it in another format.',
 } as const;
 
-/** The application PDF (SPEC 3.4, 4.5, 8): the status messages of `GET /api/pdf` and the download. */
+/** The application PDF (SPEC 3.4, 4.5): the status messages of `GET /api/pdf` and of the download. */
 export const pdfMessages = {
   unprocessed: 'Your PDF copy is waiting to be prepared.',
   inProgress: 'Your PDF copy is being prepared.',
   completed: 'Your PDF copy is ready to download.',
   failed: 'We could not prepare your PDF copy. Please try again in a few minutes.',
-  /** SPEC 8: the error toast when the PDF status is FAILED. */
-  downloadError: 'Error downloading PDF copy of your application.',
-  /** The download link (SPEC 2.4), and what it says while the PDF is prepared. */
-  link: 'Download a PDF copy of your application',
-  preparing: 'Preparing your PDF copy…',
   /** The download URL has expired or belongs to someone else. */
   linkExpired: 'This download link has expired. Please use the download link on the page again.',
 } as const;

@@ -112,6 +112,14 @@ export const notices = {
     close: 'OK',
   },
   summaryNoPage: 'This answer belongs to no page of the application.',
+  /** SPEC 2.4, 4.5, 8: the PDF copy's download link on the completion page. */
+  pdfDownload: {
+    heading: 'A copy for your records',
+    link: 'Download a PDF copy of your application',
+    preparing: 'Preparing your PDF copy…',
+    retry: 'Try the PDF copy again',
+    failed: 'Error downloading PDF copy of your application.',
+  },
 } as const;
 
 /** SECURITY.md REQ-R-1 and REQ-R-2: the autosave state and the conflict choice. */

@@ -41,6 +41,7 @@ export {
 export {
   visibleView,
   visiblePage,
+  questionsOf,
   isVisible,
   keysToClear,
   applyClearing,

@@ -407,3 +407,32 @@ export function applyClearing(
   }
   return { answers: current, cleared };
 }
+
+/** Every question of a view in reading order (radio-driven content and trigger check boxes included). */
+export function questionsOf(nodes: readonly (ViewNode | PageView)[]): QuestionView[] {
+  const found: QuestionView[] = [];
+  const visit = (node: ViewNode | PageView): void => {
+    if (!('kind' in node)) return node.children.forEach(visit);
+    switch (node.kind) {
+      case 'question':
+        found.push(node);
+        return node.content.forEach(visit);
+      case 'paragraph':
+        return;
+      case 'repeat':
+        return node.instances.forEach((instance) => instance.children.forEach(visit));
+      case 'checkboxTrigger':
+        found.push(node.checkbox);
+        return node.children.forEach(visit);
+      case 'section':
+      case 'tabs':
+      case 'buttonTrigger':
+      case 'group':
+        return node.children.forEach(visit);
+      default:
+        throw new Error(`Unknown view node ${JSON.stringify(node satisfies never)}`);
+    }
+  };
+  nodes.forEach(visit);
+  return found;
+}

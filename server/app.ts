@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { sql } from 'drizzle-orm';
 import secureJson from 'secure-json-parse';
 import { GENERIC_ERROR_MESSAGE, serverMessages } from '../contract';
+import type { Definition } from '../runtime';
 import type { ServerConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { HttpError } from './errors';
@@ -23,6 +24,13 @@ import { JobQueue } from './jobs/queue';
 import { ChromiumPrinter } from './pdf/chromium';
 import { apiRoutes } from './routes/api';
 import { documentRoutes } from './routes/documents';
+import { pdfRoutes } from './routes/pdf';
+import {
+  APPLICATION_PDF_JOB,
+  applicationPdfJob,
+  requestPdf,
+  type ApplicationPdfContext,
+} from './services/applicationPdf';
 import { conversionJob, CONVERSION_JOB, type DocumentsContext } from './services/documents';
 import { createStorage } from './storage/create';
 import { LocalStorage, UPLOAD_PATH } from './storage/local';
@@ -49,6 +57,8 @@ export interface BuildOptions {
   readonly logStream?: NodeJS.WritableStream;
   /** Extra tenants to create (tests of tenant isolation). */
   readonly tenants?: readonly { id: string; name: string; definitionId: string; hosts: string[] }[];
+  /** Definitions beyond the platform's own, for the extra tenants (tests of other forms). */
+  readonly definitions?: readonly Definition[];
   /** Start the job worker (default true); tests of restarts start it themselves. */
   readonly startWorker?: boolean;
 }
@@ -113,7 +123,7 @@ export async function buildServer(
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await ensureTenant(database.db, { ...DEFAULT_TENANT_SEED, id: config.defaultTenant });
   for (const tenant of options.tenants ?? []) await ensureTenant(database.db, tenant);
-  const directory = new TenantDirectory(config.defaultTenant);
+  const directory = new TenantDirectory(config.defaultTenant, options.definitions);
   await directory.load(database.db);
   // Lookup (issue 7): the bundled sample lists, for tenants that have no list of a category yet,
   // seeded beside the start (lookups wait for it) so a fresh data directory serves at once.
@@ -219,8 +229,39 @@ export async function buildServer(
     return { status: 'ok', database: database.kind };
   });
 
+  // Documents (issue 5) and the application PDF (issue 6): storage, the job queue and its kinds.
+  const storage = createStorage(config);
+  const queue = new JobQueue(database.db, {
+    now: config.now,
+    pollMs: config.jobs.pollMs,
+    leaseMs: config.jobs.leaseMs,
+    onError: (error, job) =>
+      app.log.warn({ job: job?.id, kind: job?.kind, err: firstMessage(error) }, 'job failed'),
+  });
+  const printer = new ChromiumPrinter(
+    config.chromiumPath ? { CHROMIUM_PATH: config.chromiumPath } : {},
+  );
+  const sandbox = new ConversionSandbox();
+  const documents: DocumentsContext = { ...context, storage, queue, printer, sandbox };
+  const pdfContext: ApplicationPdfContext = {
+    ...documents,
+    definitionOf: (tenantId) => directory.get(tenantId)?.definition,
+  };
+  queue.register(CONVERSION_JOB, conversionJob(documents));
+  queue.register(APPLICATION_PDF_JOB, applicationPdfJob(pdfContext));
+
   await app.register(publicRoutes(context), { prefix: '/public' });
-  await app.register(apiRoutes(context), { prefix: '/api' });
+  await app.register(
+    apiRoutes(context, {
+      // The applicant's PDF copy is prepared right after a submit (SPEC 2.4).
+      onSubmitted: (user, definition) => requestPdf(pdfContext, user, definition),
+    }),
+    { prefix: '/api' },
+  );
+  await app.register(documentRoutes(documents), { prefix: '/api' });
+  await app.register(pdfRoutes(pdfContext), { prefix: '/api' });
+  if (storage instanceof LocalStorage)
+    await app.register(uploadRoute(storage), { prefix: UPLOAD_PATH });
   await app.register(serviceRoutes(context), { prefix: '/service' });
   await app.register(lookupRoutes(context, new LookupService(database.db, lookupReady)), {
     prefix: '/lookup',
@@ -237,24 +278,6 @@ export async function buildServer(
       .header('Allow', allowed.join(', '))
       .send({ message: serverMessages.methodNotAllowed });
 
-  // Documents (issue 5): storage, the job worker and the document calls.
-  const storage = createStorage(config);
-  const queue = new JobQueue(database.db, {
-    now: config.now,
-    pollMs: config.jobs.pollMs,
-    leaseMs: config.jobs.leaseMs,
-    onError: (error, job) =>
-      app.log.warn({ job: job?.id, kind: job?.kind, err: firstMessage(error) }, 'job failed'),
-  });
-  const printer = new ChromiumPrinter(
-    config.chromiumPath ? { CHROMIUM_PATH: config.chromiumPath } : {},
-  );
-  const sandbox = new ConversionSandbox();
-  const documents: DocumentsContext = { ...context, storage, queue, printer, sandbox };
-  queue.register(CONVERSION_JOB, conversionJob(documents));
-  await app.register(documentRoutes(documents), { prefix: '/api' });
-  if (storage instanceof LocalStorage)
-    await app.register(uploadRoute(storage), { prefix: UPLOAD_PATH });
   if (options.startWorker !== false) app.addHook('onReady', async () => queue.start());
   app.addHook('onClose', async () => {
     await queue.stop();

@@ -40,14 +40,25 @@ export class TenantDirectory {
   private byId = new Map<string, Tenant>();
   private byHost = new Map<string, Tenant>();
 
-  constructor(private readonly defaultTenantId: string) {}
+  private readonly definitions: ReadonlyMap<string, Definition>;
+
+  /** `extraDefinitions`: definitions beyond the platform's own (tests of other forms). */
+  constructor(
+    private readonly defaultTenantId: string,
+    extraDefinitions: readonly Definition[] = [],
+  ) {
+    this.definitions = new Map([
+      ...definitionsById,
+      ...extraDefinitions.map((definition) => [definition.id, definition] as const),
+    ]);
+  }
 
   async load(db: Database): Promise<void> {
     const rows = await db.select().from(tenants);
     this.byId.clear();
     this.byHost.clear();
     for (const row of rows) {
-      const definition = definitionsById.get(row.definitionId);
+      const definition = this.definitions.get(row.definitionId);
       if (!definition)
         throw new Error(`Tenant "${row.id}" uses an unknown definition "${row.definitionId}"`);
       const tenant: Tenant = { id: row.id, name: row.name, definition, hosts: row.hosts };

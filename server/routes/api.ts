@@ -12,6 +12,7 @@ import {
 import { clearSessionCookies, sessionCookie } from '../cookies';
 import { HttpError } from '../errors';
 import * as applications from '../services/applications';
+import type { Definition } from '../../runtime';
 import type { ServiceContext } from '../services/context';
 import { endSession, resolveSession, type SessionUser } from '../services/sessions';
 import { parse } from './parse';
@@ -22,7 +23,12 @@ declare module 'fastify' {
   }
 }
 
-export function apiRoutes(ctx: ServiceContext): FastifyPluginAsync {
+export interface ApiHooks {
+  /** After a submit that went through (also a repeated one): errors are logged, never answered. */
+  readonly onSubmitted?: (user: SessionUser, definition: Definition) => Promise<unknown>;
+}
+
+export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPluginAsync {
   return async (app) => {
     app.decorateRequest('user', null as unknown as SessionUser);
     app.addHook('preHandler', async (request, reply) => {
@@ -78,9 +84,13 @@ export function apiRoutes(ctx: ServiceContext): FastifyPluginAsync {
       return reply.status(204).send();
     });
 
-    app.post('/submit', async (request) =>
-      applications.submit(ctx, request.user, definition(request)),
-    );
+    app.post('/submit', async (request) => {
+      const submitted = await applications.submit(ctx, request.user, definition(request));
+      await hooks.onSubmitted?.(request.user, definition(request)).catch((error: unknown) => {
+        request.log.error({ err: { message: (error as Error).message } }, 'after submit failed');
+      });
+      return submitted;
+    });
 
     app.get('/add-another', async (request) => applications.getAddAnother(ctx, request.user));
     app.put('/add-another', async (request, reply) => {

@@ -19,6 +19,7 @@ import {
   png,
   pdf,
 } from './documentFiles';
+import { KEY, presign, submitFile, upload, waitForSettled } from './documentUploads';
 import {
   databaseKinds,
   registeredClient,
@@ -26,78 +27,6 @@ import {
   type Client,
   type TestServer,
 } from './harness';
-
-const KEY = 'transcript_file';
-const TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  exe: 'application/octet-stream',
-};
-const typeOf = (name: string) => TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
-
-interface Presigned {
-  url: string;
-  fields: Record<string, string> & { key: string };
-}
-
-/** Posts the multipart form the browser posts: every presigned field, then the file. */
-async function upload(
-  server: TestServer,
-  presigned: Presigned,
-  files: { name: string; bytes: Buffer; type?: string }[],
-  fieldOverrides: Record<string, string> = {},
-): Promise<{ status: number; body: { message?: string } }> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ ...presigned.fields, ...fieldOverrides }))
-    form.append(name, value);
-  for (const file of files)
-    form.append(
-      'file',
-      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? typeOf(file.name) }),
-      file.name,
-    );
-  const response = await fetch(new URL(presigned.url, server.url), { method: 'POST', body: form });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as { message?: string }) : {} };
-}
-
-async function presign(client: Client, key = KEY): Promise<Presigned> {
-  const response = await client.post<Presigned>('/api/presigned-url', { answer_key: key });
-  expect(response.status).toBe(200);
-  return response.body;
-}
-
-async function waitForSettled(client: Client, key = KEY) {
-  for (let i = 0; i < 400; i++) {
-    const response = await client.get(`/api/pdf/document-answer/${key}`);
-    if (!['UNPROCESSED', 'IN_PROGRESS'].includes(response.body.status as string))
-      return response.body as { status: string; message: string; error?: string | null };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('conversion did not settle');
-}
-
-/** The whole chain of SPEC 4.4: presign, upload, request conversion, poll. */
-async function submitFile(
-  server: TestServer,
-  client: Client,
-  name: string,
-  bytes: Buffer,
-  key = KEY,
-) {
-  const presigned = await presign(client, key);
-  const uploaded = await upload(server, presigned, [{ name, bytes }]);
-  expect(uploaded.status).toBe(204);
-  const queued = await client.post(`/api/pdf/document-answer/${key}`, {
-    file_key: presigned.fields.key,
-    file_name: name,
-  });
-  expect(queued.status).toBe(202);
-  return { presigned, settled: await waitForSettled(client, key) };
-}
 
 async function storedFiles(server: TestServer): Promise<string[]> {
   const root = path.join(server.dataDir, 'objects');

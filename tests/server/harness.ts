@@ -13,6 +13,7 @@ import { inject } from 'vitest';
 import { buildServer, type BuiltServer } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import type { Definition } from '../../runtime';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -97,6 +98,8 @@ export interface StartOptions {
   readonly env?: Record<string, string>;
   readonly logStream?: NodeJS.WritableStream;
   readonly postgres?: PostgresOptions;
+  /** Definitions the extra tenants may use beyond the platform's own. */
+  readonly definitions?: readonly Definition[];
 }
 
 /** Cheap hashing in tests (production keeps m = 19 MiB, t = 2; a test below checks the stored parameters). */
@@ -119,6 +122,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const built = await buildServer(config, {
     database: handle,
     tenants: options.tenants,
+    definitions: options.definitions,
     logStream: options.logStream,
   });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
@@ -170,6 +174,8 @@ export interface Response<T = Record<string, unknown>> {
   readonly body: T;
   readonly headers: Headers;
   readonly text: string;
+  /** The body as received (binary responses such as a PDF). */
+  readonly bytes: Buffer;
 }
 
 /** A browser-like client: keeps cookies, sends JSON, optionally as another host name. */
@@ -201,10 +207,10 @@ export class Client {
     }
     if (this.cookies.size > 0)
       allHeaders.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const { status, rawHeaders, text } = await new Promise<{
+    const { status, rawHeaders, bytes } = await new Promise<{
       status: number;
       rawHeaders: string[];
-      text: string;
+      bytes: Buffer;
     }>((resolve, reject) => {
       const request = http.request(
         new URL(pathname, this.base),
@@ -216,7 +222,7 @@ export class Client {
             resolve({
               status: response.statusCode ?? 0,
               rawHeaders: response.rawHeaders,
-              text: Buffer.concat(chunks).toString('utf8'),
+              bytes: Buffer.concat(chunks),
             }),
           );
           response.on('error', reject);
@@ -225,6 +231,7 @@ export class Client {
       request.on('error', reject);
       request.end(payload);
     });
+    const text = bytes.toString('utf8');
     const responseHeaders = new Headers();
     for (let i = 0; i < rawHeaders.length; i += 2)
       responseHeaders.append(rawHeaders[i] as string, rawHeaders[i + 1] as string);
@@ -244,7 +251,7 @@ export class Client {
     } catch {
       parsed = text;
     }
-    return { status, body: parsed as T, headers: responseHeaders, text };
+    return { status, body: parsed as T, headers: responseHeaders, text, bytes };
   }
 
   get = <T = Record<string, any>>(pathname: string) => this.request<T>('GET', pathname);

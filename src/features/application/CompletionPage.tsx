@@ -1,5 +1,6 @@
 /** SPEC 2.4: the completion page, reached after a successful submit. */
 import { completion } from '../../../definitions';
+import { PdfDownloadLink } from '../application-pdf/PdfDownloadLink';
 import { WelcomeBanner } from './WelcomeBanner';
 import styles from './application.module.css';
 
@@ -28,6 +29,7 @@ export function CompletionPage() {
             </li>
           ))}
         </ol>
+        <PdfDownloadLink />
       </div>
     </div>
   );

@@ -1,0 +1,46 @@
+/**
+ * The application PDF (SPEC 7.2 `GET /api/pdf`) and its download. Both need a live session (401
+ * otherwise); the download also needs the short-lived grant `GET /api/pdf` hands out, so a URL that
+ * leaks (history, a shared screen) is useless to anyone else and soon to its owner too.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { PDF_DOWNLOAD_PARAM, serverMessages } from '../../contract';
+import { clearSessionCookies, sessionCookie } from '../cookies';
+import { HttpError } from '../errors';
+import { downloadPdf, pdfStatus, type ApplicationPdfContext } from '../services/applicationPdf';
+import { resolveSession, type SessionUser } from '../services/sessions';
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function pdfRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
+  return async (app) => {
+    const userOf = async (request: FastifyRequest, reply: FastifyReply): Promise<SessionUser> => {
+      const user = await resolveSession(ctx, request.tenant.id, sessionCookie(request, ctx.config));
+      if (!user) {
+        clearSessionCookies(reply, ctx.config);
+        throw new HttpError(401, serverMessages.sessionRequired);
+      }
+      return user;
+    };
+
+    app.get('/pdf', async (request, reply) =>
+      pdfStatus(ctx, await userOf(request, reply), request.tenant.definition),
+    );
+
+    app.get('/pdf/file', async (request, reply) => {
+      const user = await userOf(request, reply);
+      const grant = (request.query as Record<string, unknown>)[PDF_DOWNLOAD_PARAM];
+      const { bytes, fileName } = await downloadPdf(ctx, user, request.tenant.definition, grant);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', attachment(fileName))
+        .header('Content-Security-Policy', 'sandbox')
+        .header('Cache-Control', 'no-store')
+        .send(bytes);
+    });
+  };
+}
