@@ -101,7 +101,9 @@ async function readSources(
     )
     .orderBy(asc(documents.questionKey));
   const attached = rows.flatMap((row) =>
-    row.pdfKey ? [{ questionKey: row.questionKey, fileName: row.fileName, pdfKey: row.pdfKey }] : [],
+    row.pdfKey
+      ? [{ questionKey: row.questionKey, fileName: row.fileName, pdfKey: row.pdfKey }]
+      : [],
   );
   const answers = application?.answers ?? {};
   const tabs = application?.tabs ?? {};

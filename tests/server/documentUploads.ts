@@ -77,4 +77,3 @@ export async function submitFile(
   expect(queued.status).toBe(202);
   return { presigned, settled: await waitForSettled(client, key) };
 }
-

@@ -19,7 +19,11 @@ function startDownload(url: string): void {
   window.location.assign(url);
 }
 
-export function PdfDownloadLink({ download = startDownload }: { download?: (url: string) => void }) {
+export function PdfDownloadLink({
+  download = startDownload,
+}: {
+  download?: (url: string) => void;
+}) {
   const pdf = useQuery(applicationPdfQuery);
   const toast = useToast();
   const status = pdf.isError ? 'FAILED' : pdf.data?.status;
