@@ -114,7 +114,6 @@ export const notices = {
   summaryNoPage: 'This answer belongs to no page of the application.',
   /** SPEC 2.4, 4.5, 8: the PDF copy's download link on the completion page. */
   pdfDownload: {
-    heading: 'A copy for your records',
     link: 'Download a PDF copy of your application',
     preparing: 'Preparing your PDF copy…',
     retry: 'Try the PDF copy again',

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { isPdfPending } from '../../../contract';
 import { notices } from '../../../definitions';
+import { Icon } from '../../chrome/Icon';
 import { useToast } from '../../chrome/toast';
 import { applicationPdfQuery } from './api/applicationPdf';
 import styles from './pdfDownload.module.css';
@@ -49,29 +50,26 @@ export function PdfDownloadLink({
   };
 
   return (
-    <section className={styles.box} aria-labelledby="pdf-download-heading">
-      <h2 id="pdf-download-heading" className={styles.heading}>
-        {text.heading}
-      </h2>
-      <p className={styles.line} data-state={pending ? 'pending' : (status ?? 'pending')}>
-        {pending ? (
-          <a className={styles.link} aria-disabled="true" role="link">
-            <span className={styles.spinner} aria-hidden="true" />
-            {text.link}
-          </a>
-        ) : status === 'COMPLETED' && pdf.data?.url ? (
-          <a className={styles.link} href={pdf.data.url} onClick={refetchAndDownload}>
-            {text.link}
-          </a>
-        ) : (
-          <button type="button" className={styles.link} onClick={() => void refetchAndDownload()}>
-            {text.retry}
-          </button>
-        )}
-      </p>
-      <p className={styles.status} role="status">
+    <p className={styles.box} data-state={pending ? 'pending' : (status ?? 'pending')}>
+      {pending ? (
+        <a className={styles.link} aria-disabled="true" role="link">
+          <span className={styles.spinner} aria-hidden="true" />
+          {text.link}
+        </a>
+      ) : status === 'COMPLETED' && pdf.data?.url ? (
+        <a className={styles.link} href={pdf.data.url} onClick={refetchAndDownload}>
+          <Icon name="download" className={styles.icon} />
+          {text.link}
+        </a>
+      ) : (
+        <button type="button" className={styles.link} onClick={() => void refetchAndDownload()}>
+          <Icon name="download" className={styles.icon} />
+          {text.retry}
+        </button>
+      )}
+      <span className={styles.status} role="status">
         {pending ? text.preparing : ''}
-      </p>
-    </section>
+      </span>
+    </p>
   );
 }

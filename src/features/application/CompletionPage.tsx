@@ -12,6 +12,7 @@ export function CompletionPage() {
     <div className={`${styles.layout} ${styles.single}`}>
       <div className={styles.main}>
         <WelcomeBanner />
+        <PdfDownloadLink />
         <h1 className={styles.pageTitle}>{completion.header}</h1>
         <ol className={styles.steps}>
           {completion.steps.map((step) => (
@@ -29,7 +30,6 @@ export function CompletionPage() {
             </li>
           ))}
         </ol>
-        <PdfDownloadLink />
       </div>
     </div>
   );
