@@ -49,7 +49,7 @@ interface PdfPayload extends Record<string, unknown> {
 }
 
 /** What the PDF is made from, and a digest of it that changes whenever any of it does. */
-interface Sources {
+export interface Sources {
   readonly answers: Record<string, unknown>;
   readonly tabs: Record<string, string>;
   readonly submittedAt: Date | null;
@@ -310,34 +310,42 @@ function attachmentOrder(
     .map((view) => view.key);
 }
 
-/**
- * Builds the PDF: the print set's HTML printed by Chromium, then each converted document the copy
- * shows, in the order the copy shows them.
- */
-export async function buildApplicationPdf(
-  ctx: ApplicationPdfContext,
+/** The copy's HTML (the print set, SSN masked as the definition says) and the documents it shows. */
+export function copyHtml(
   definition: Definition,
   sources: Sources,
   now: Date,
-): Promise<Uint8Array> {
+): { html: string; attachments: Sources['documents'] } {
   const printedAt = sources.submittedAt ?? now;
-  const answers = answersForCopy(definition, sources.answers);
   const order = attachmentOrder(definition, sources.answers, sources.tabs, printedAt);
-  const shown = order.flatMap((key) => {
+  const attachments = order.flatMap((key) => {
     const document = sources.documents.find((candidate) => candidate.questionKey === key);
     return document ? [document] : [];
   });
   const html = renderApplicationHtml({
     definition,
-    answers,
+    answers: answersForCopy(definition, sources.answers),
     tabs: sources.tabs,
-    documents: shown.map((document) => document.questionKey),
+    documents: attachments.map((document) => document.questionKey),
     now: printedAt,
     date: printDate(printedAt),
   });
-  const printed = await ctx.printer.htmlToPdf(html);
-  const output = await PDFDocument.load(printed);
-  for (const document of shown) {
+  return { html, attachments };
+}
+
+/**
+ * Builds the PDF: the print set's HTML printed by Chromium, then each converted document the copy
+ * shows, in the order the copy shows them.
+ */
+export async function buildApplicationPdf(
+  ctx: Pick<ApplicationPdfContext, 'printer' | 'storage'>,
+  definition: Definition,
+  sources: Sources,
+  now: Date,
+): Promise<Uint8Array> {
+  const { html, attachments } = copyHtml(definition, sources, now);
+  const output = await PDFDocument.load(await ctx.printer.htmlToPdf(html));
+  for (const document of attachments) {
     const bytes = await ctx.storage.get(document.pdfKey);
     if (!bytes) throw new Error(`converted document missing for ${document.questionKey}`);
     const source = await PDFDocument.load(bytes);

@@ -7,6 +7,7 @@ import { runBundleBench } from './bundle.bench';
 import { runDeadlineBench } from './deadline';
 import { runLookupBench } from './lookup';
 import { runConversionBench } from './conversion.bench';
+import { runPdfBench } from './pdf.bench';
 import { runRuntimeBench } from './runtime.bench';
 
 const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
@@ -16,6 +17,7 @@ const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
   ['deadline load (issue 8)', runDeadlineBench],
   ['lookup (issue 7)', runLookupBench],
   ['conversion (issue 5)', runConversionBench],
+  ['application pdf (issue 6)', runPdfBench],
 ];
 
 const only = process.argv[2];

@@ -1,0 +1,102 @@
+/**
+ * Application PDF benchmark (issue 6): the time to build one applicant's PDF copy (the print set's
+ * HTML rendered with react-dom/server, printed by the warm Chromium, two converted documents appended
+ * with pdf-lib, saved), median of 20, beside the baseline measured in the same run: Chromium printing
+ * the same HTML alone. Runs alternate, so both see the same machine. Target: within 1.5× the baseline.
+ */
+import { PDFDocument } from 'pdf-lib';
+import { convertToPdf } from '../../server/conversion/convert';
+import { ChromiumPrinter } from '../../server/pdf/chromium';
+import { buildApplicationPdf, copyHtml, type Sources } from '../../server/services/applicationPdf';
+import type { ObjectStorage } from '../../server/storage/storage';
+import { validApplication } from '../definitions/fixtures';
+import { twoDocumentsDefinition } from '../fixtures/twoDocumentsDefinition';
+import { pdf, png } from '../server/documentFiles';
+
+const RUNS = 20;
+const TARGET_RATIO = 1.5;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The converted documents, kept in memory (the storage adapter is not what is measured). */
+class MemoryStorage implements Pick<ObjectStorage, 'get' | 'put'> {
+  private readonly objects = new Map<string, Buffer>();
+  async put(key: string, bytes: Uint8Array): Promise<void> {
+    this.objects.set(key, Buffer.from(bytes));
+  }
+  async get(key: string): Promise<Buffer | null> {
+    return this.objects.get(key) ?? null;
+  }
+}
+
+export async function runPdfBench(): Promise<{ ok: boolean; lines: string[] }> {
+  const printer = new ChromiumPrinter();
+  const storage = new MemoryStorage();
+  const lines: string[] = [];
+  try {
+    for (const [key, name, bytes] of [
+      ['transcript_file', 'transcript.pdf', await pdf('Transcript page', 2)],
+      ['essay_file', 'essay.png', png(800, 600)],
+    ] as const) {
+      const converted = await convertToPdf(bytes, name, printer);
+      if (!converted.ok) throw new Error(`sample ${name} did not convert: ${converted.message}`);
+      await storage.put(`converted/${key}.pdf`, converted.pdf);
+    }
+    const now = new Date('2026-11-23T12:00:00Z');
+    const sources: Sources = {
+      answers: { ...validApplication, hs_ceeb: '460123', essay_file: 'ANSWERED' },
+      tabs: {},
+      submittedAt: now,
+      documents: [
+        {
+          questionKey: 'transcript_file',
+          fileName: 'transcript.pdf',
+          pdfKey: 'converted/transcript_file.pdf',
+        },
+        { questionKey: 'essay_file', fileName: 'essay.png', pdfKey: 'converted/essay_file.pdf' },
+      ],
+      digest: 'bench',
+    };
+    const context = { printer, storage: storage as unknown as ObjectStorage };
+    const { html } = copyHtml(twoDocumentsDefinition, sources, now);
+
+    // Warm-up: Chromium's first launch, the renderer's first render, pdf-lib's first load.
+    const coldStart = performance.now();
+    await printer.htmlToPdf(html);
+    lines.push(
+      `Chromium cold start + first print: ${(performance.now() - coldStart).toFixed(0)} ms`,
+    );
+    for (let i = 0; i < 3; i++)
+      await buildApplicationPdf(context, twoDocumentsDefinition, sources, now);
+
+    const pipeline: number[] = [];
+    const baseline: number[] = [];
+    let built: Uint8Array = new Uint8Array();
+    for (let i = 0; i < RUNS; i++) {
+      let start = performance.now();
+      await printer.htmlToPdf(html);
+      baseline.push(performance.now() - start);
+      start = performance.now();
+      built = await buildApplicationPdf(context, twoDocumentsDefinition, sources, now);
+      pipeline.push(performance.now() - start);
+    }
+    const pageCount = (await PDFDocument.load(built)).getPageCount();
+    const bytes = built.length;
+    const ours = median(pipeline);
+    const alone = median(baseline);
+    const ratio = ours / alone;
+    lines.push(
+      `baseline: Chromium printing the copy's HTML alone, median ${alone.toFixed(0)} ms over ${RUNS} runs`,
+    );
+    lines.push(
+      `application PDF (HTML render + print + 2 documents appended + save): median ${ours.toFixed(0)} ms = ${ratio.toFixed(2)} × baseline (target ≤ ${TARGET_RATIO}); ${pageCount} pages, ${(bytes / 1024).toFixed(0)} KB`,
+    );
+    return { ok: ratio <= TARGET_RATIO, lines };
+  } finally {
+    await printer.close();
+  }
+}
