@@ -8,6 +8,7 @@ import { serviceMessages } from '../../contract';
 import { requestServiceLink } from '../../server/cli/serviceToken';
 import { configFromEnv } from '../../server/config';
 import { validApplication } from '../definitions/fixtures';
+import { hardText } from '../fixtures/hardText';
 import { registeredClient } from '../server/harness';
 import { startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
@@ -16,6 +17,7 @@ describe('the service-user view in Chromium', () => {
   let e2e: E2E;
   let token: string;
   const email = 'avery@example.com';
+  const essay = hardText(7000);
 
   async function mintToken(): Promise<string> {
     const config = configFromEnv({
@@ -35,6 +37,8 @@ describe('the service-user view in Chromium', () => {
       hs_ceeb: '461234',
       activity_name_select: 'ATHLETICS',
       activity_name: 'Varsity Rowing',
+      conviction: 'Y',
+      conviction_comment: essay,
     });
     expect(saved.status).toBe(200);
     token = await mintToken();
@@ -43,6 +47,12 @@ describe('the service-user view in Chromium', () => {
 
   it('shows every page read-only as text, with no chrome, and removes the token from the address', async () => {
     const { context, page } = await e2e.newPage();
+    // The print stylesheet must reach the page under the strict CSP (a <style> element did not).
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to apply/i.test(message.text()))
+        refused.push(message.text());
+    });
     try {
       await page.goto(`/?service_token=${encodeURIComponent(token)}`);
       await page.getByRole('heading', { name: 'About You' }).waitFor();
@@ -66,8 +76,29 @@ describe('the service-user view in Chromium', () => {
         await page.locator('input, select, textarea, button, nav, footer, header').count(),
       ).toBe(0);
       expect(await page.getByText('Apply Now to Enjoy:').count()).toBe(0);
+      expect(refused).toEqual([]);
+      // Styled: each label sits beside its value (the print set's grid), not run into it.
+      const field = page.locator('[data-key="first_name"]');
+      expect(await field.evaluate((element) => getComputedStyle(element).display)).toBe('grid');
       await expectNoAxeViolations(page, 'service view');
       await shot(page, 'service-view', true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('REQ-R-7: shows a 7,000-character essay character for character', async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      await page.goto(`/?service_token=${encodeURIComponent(token)}`);
+      const value = page.locator('[data-key="conviction_comment"] > :last-child');
+      await value.waitFor();
+      const shown = await value.evaluate((element) => element.textContent ?? '');
+      expect(Buffer.from(shown, 'utf8').equals(Buffer.from(essay, 'utf8'))).toBe(true);
+      // Spaces, tabs and line breaks are drawn as typed, not collapsed.
+      expect(await value.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe(
+        'pre-wrap',
+      );
     } finally {
       await context.close();
     }

@@ -8,11 +8,11 @@ import { Component, useEffect, useState, type ReactNode } from 'react';
 import { serviceMessages } from '../../../contract';
 import { applicationDefinition } from '../../../definitions';
 import { PrintApplication } from '../../../renderers/print/application';
-import { PRINT_STYLESHEET } from '../../../renderers/print/stylesheet';
 import { UnauthorizedError } from '../../api/client';
 import { ErrorScreen } from '../../chrome/ErrorScreen';
 import { LoadingScreen } from '../../chrome/LoadingScreen';
 import styles from '../../chrome/chrome.module.css';
+import { usePrintStylesheet } from './usePrintStylesheet';
 import { serviceDataQuery } from './api/serviceData';
 
 /** An expired, tampered or foreign link (401): says so, and nothing else. */
@@ -44,6 +44,7 @@ class ServiceErrorBoundary extends Component<{ children: ReactNode }, { error: u
 
 function ServiceView({ token }: { token: string }) {
   const { data } = useQuery({ ...serviceDataQuery(token), throwOnError: true });
+  usePrintStylesheet();
   useEffect(() => {
     if (data) document.title = applicationDefinition.title;
   }, [data]);
@@ -56,7 +57,6 @@ function ServiceView({ token }: { token: string }) {
   }
   return (
     <main>
-      <style>{PRINT_STYLESHEET}</style>
       <PrintApplication
         definition={applicationDefinition}
         answers={data.answer}

@@ -1,0 +1,21 @@
+/**
+ * Applies the print set's stylesheet (a string, the same the PDF inlines) to the document as a
+ * constructed stylesheet. A `<style>` element would be refused by the strict Content-Security-Policy
+ * (no 'unsafe-inline' styles, docs/decisions.md D50); the CSSOM is not subject to it.
+ */
+import { useLayoutEffect } from 'react';
+import { PRINT_STYLESHEET } from '../../../renderers/print/stylesheet';
+
+let sheet: CSSStyleSheet | null = null;
+
+export function usePrintStylesheet(): void {
+  useLayoutEffect(() => {
+    sheet ??= new CSSStyleSheet();
+    sheet.replaceSync(PRINT_STYLESHEET);
+    const own = sheet;
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, own];
+    return () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== own);
+    };
+  }, []);
+}
