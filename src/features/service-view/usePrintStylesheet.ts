@@ -10,6 +10,9 @@ let sheet: CSSStyleSheet | null = null;
 
 export function usePrintStylesheet(): void {
   useLayoutEffect(() => {
+    // Constructed stylesheets: every current browser (Safari since 16.4); an older one shows the
+    // view unstyled rather than failing.
+    if (!('adoptedStyleSheets' in document)) return;
     sheet ??= new CSSStyleSheet();
     sheet.replaceSync(PRINT_STYLESHEET);
     const own = sheet;
