@@ -1,14 +1,14 @@
 /**
  * Deadline-day load (issue 8, SECURITY.md section 5 "Derived load model" and section 7 case 35):
  * one server process, open-loop arrivals in the model's proportions — logins, autosaves, reads of
- * the application, submits (and the application PDF once it exists) — at multiples of the peak of an
+ * the application, submits and application-PDF status reads — at multiples of the peak of an
  * institution with 50,000 applications, on PostgreSQL when TEST_DATABASE_URL is set (PGlite
  * otherwise, and it says so).
  *
  * The model: 50,000 applications, 15 % submitted in the final 72 h → 0.029 submits/s on average and
  * ≈ 0.145/s at the peak (5x). Requests are 80 % autosave, 15 % reads, 5 % submits; logins come at
  * 2.7 per submitted application. 10x that peak is 1.45 submits/s, 23 autosaves/s, 4.3 reads/s and
- * 3.9 logins/s.
+ * 3.9 logins/s; PDF status reads come at twice the submit rate (every submit also queues its PDF).
  *
  * Pass at a rate: zero 5xx, autosave p99 under 1 s, and every acknowledged save persisted (the sum of
  * the applications' versions equals the number of acknowledged saves, and each applicant's last
@@ -37,11 +37,19 @@ const PASSWORD = 'Deadline-Day-2026';
 const PEAK = (() => {
   const submits = ((50_000 * 0.15) / (72 * 3600)) * 5;
   const total = submits / 0.05;
-  return { submit: submits, autosave: total * 0.8, read: total * 0.15, login: submits * 2.7 };
+  // PDF: the copy is prepared after every submit; its status is read about twice per submit (the
+  // completion page's poll, a download).
+  return {
+    submit: submits,
+    autosave: total * 0.8,
+    read: total * 0.15,
+    login: submits * 2.7,
+    pdf: submits * 2,
+  };
 })();
 
 interface Sample {
-  kind: 'login' | 'autosave' | 'read' | 'submit';
+  kind: 'login' | 'autosave' | 'read' | 'submit' | 'pdf';
   status: number;
   ms: number;
 }
@@ -104,6 +112,9 @@ interface StepResult {
   acknowledged: number;
   persisted: number;
   lastValuesMatch: boolean;
+  /** Submitted applications whose PDF was ready when the step ended. */
+  pdfsReady: number;
+  submitted: number;
 }
 
 async function step(
@@ -118,6 +129,7 @@ async function step(
     autosave: PEAK.autosave * multiple,
     read: PEAK.read * multiple,
     submit: PEAK.submit * multiple,
+    pdf: PEAK.pdf * multiple,
   };
   // Editors: enough accounts that one editor saves every few seconds at most, as debounced saves do.
   const editors = Math.max(20, Math.ceil(rates.autosave * 3));
@@ -181,6 +193,15 @@ async function step(
               () => undefined,
             ),
           );
+        } else if (kind === 'pdf') {
+          const submitter = submitterCookies[Math.max(0, submitIndex - 1) % submitters] as {
+            cookie: string;
+          };
+          pending.push(
+            timed('pdf', () => request(base, 'GET', '/api/pdf', undefined, submitter.cookie)).then(
+              () => undefined,
+            ),
+          );
         } else if (kind === 'submit') {
           const submitter = submitterCookies[submitIndex++ % submitters] as { cookie: string };
           pending.push(
@@ -212,8 +233,26 @@ async function step(
   let lastValuesMatch = true;
   for (const [editor, value] of lastAcked)
     if (byEmail.get(editorEmails[editor] as string) !== value) lastValuesMatch = false;
+  const pdfRows = await database.db.execute<{ ready: number; submitted: number }>(
+    sql`select count(*) filter (where p.status = 'COMPLETED')::int as ready, count(*)::int as submitted from applications a join users u on u.id = a.user_id left join application_pdfs p on p.user_id = a.user_id where a.submitted_at is not null and u.email like ${`${prefix}-submitter-%`}`,
+  );
+  const pdfCounts = (
+    (Array.isArray(pdfRows) ? pdfRows : (pdfRows as { rows: unknown[] }).rows) as {
+      ready: number;
+      submitted: number;
+    }[]
+  )[0] ?? { ready: 0, submitted: 0 };
   const offered = Object.values(rates).reduce((a, b) => a + b, 0);
-  return { multiple, offered, samples, acknowledged, persisted, lastValuesMatch };
+  return {
+    multiple,
+    offered,
+    samples,
+    acknowledged,
+    persisted,
+    lastValuesMatch,
+    pdfsReady: Number(pdfCounts.ready),
+    submitted: Number(pdfCounts.submitted),
+  };
 }
 
 let passwordHash: string | null = null;
@@ -296,7 +335,7 @@ export async function runDeadlineBench(): Promise<{ ok: boolean; lines: string[]
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const lines = [
     `database: ${database.name}; ${SECONDS} s per step; one server process`,
-    `1x peak = ${PEAK.autosave.toFixed(2)} autosaves/s, ${PEAK.read.toFixed(2)} reads/s, ${PEAK.submit.toFixed(3)} submits/s, ${PEAK.login.toFixed(2)} logins/s`,
+    `1x peak = ${PEAK.autosave.toFixed(2)} autosaves/s, ${PEAK.read.toFixed(2)} reads/s, ${PEAK.submit.toFixed(3)} submits/s, ${PEAK.login.toFixed(2)} logins/s, ${PEAK.pdf.toFixed(2)} PDF status reads/s`,
   ];
   let ok = false;
   let highest = 0;
@@ -315,8 +354,9 @@ export async function runDeadlineBench(): Promise<{ ok: boolean; lines: string[]
         `${String(multiple).padStart(4)}x peak (${result.offered.toFixed(0)} req/s offered): ` +
           `${v.ok ? 'holds' : 'FAILS'} — 5xx ${v.fivexx}, autosave p99 ${v.p99.toFixed(0)} ms, ` +
           `acknowledged ${result.acknowledged} = persisted ${result.persisted}${result.lastValuesMatch ? '' : ' (last values differ!)'}; ` +
-          `p99 login ${p99Of('login')} ms, read ${p99Of('read')} ms, submit ${p99Of('submit')} ms; ` +
-          `requests: ${count('autosave')} autosave, ${count('read')} read, ${count('submit')} submit, ${count('login')} login`,
+          `p99 login ${p99Of('login')} ms, read ${p99Of('read')} ms, submit ${p99Of('submit')} ms, PDF status ${p99Of('pdf')} ms; ` +
+          `requests: ${count('autosave')} autosave, ${count('read')} read, ${count('submit')} submit, ${count('login')} login, ${count('pdf')} PDF status; ` +
+          `PDFs ready at the step's end: ${result.pdfsReady} of ${result.submitted} submitted`,
       );
       if (multiple === 10) ok = v.ok;
       if (!v.ok) break;
@@ -331,7 +371,7 @@ export async function runDeadlineBench(): Promise<{ ok: boolean; lines: string[]
   lines.push(
     highest > 0
       ? `highest rate one process sustained with all three holding: ${highest}x the peak (${(
-          (PEAK.autosave + PEAK.read + PEAK.submit + PEAK.login) *
+          (PEAK.autosave + PEAK.read + PEAK.submit + PEAK.login + PEAK.pdf) *
           highest
         ).toFixed(0)} req/s)`
       : 'the target (10x the peak) did not hold',
