@@ -98,6 +98,9 @@ export const notices = {
   addAnotherFailed: (buttonId: string) => `Error adding another ${buttonId}`,
   tabsFailed: (defaultTab: string) => `Error handling tabs for ${defaultTab}`,
   uploadFailed: (questionKey: string) => `Error uploading file for ${questionKey}`,
+  /** The upload-failure toast's text: SPEC 4.4's sentence, then why (docs/decisions.md D35). */
+  uploadFailedWhy: (questionKey: string, reason: string) =>
+    `${notices.uploadFailed(questionKey)}. ${reason}`,
   /** SPEC 2.7: the Delete File modal. */
   deleteFile: {
     title: 'Delete File',

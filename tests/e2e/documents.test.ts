@@ -3,7 +3,8 @@
  * a png, a jpeg, a pdf and a docx in turn through "Choose file", sees each one upload and convert (the
  * real conversion in the server's worker; the docx through the server's Chromium), sees it listed as
  * "name (size)", and deletes it through the Delete File modal; a tab switch is refused while a
- * conversion is waiting; refused files never leave the browser. Every state passes axe and is
+ * conversion is waiting; a file the conversion refuses shows the failure toast; refused files never
+ * leave the browser. Every state passes axe and is
  * photographed at 1280 px and 360 px (tests/e2e/artifacts/documents-*.png).
  *
  * To see the in-between states deterministically, the test holds the two slow steps with test-only
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '../../contract';
 import { notices } from '../../definitions';
 import { fileText } from '../../renderers/interactive/FileQuestion';
+import { chromeText } from '../../src/chrome/chromeText';
 import { docx, pdf, png } from '../server/documentFiles';
 import { signUpApplicant, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
@@ -256,6 +258,38 @@ describe('documents in Chromium', () => {
       await page.getByRole('tab', { name: UPLOAD_TAB }).click();
       await chooseButton(page).waitFor();
       expect(await question(page).getByText(file.name).count()).toBe(0);
+    } finally {
+      await close();
+    }
+  }, 120_000);
+
+  it('a file whose bytes are not its type fails: the "Error uploading file for transcript_file" toast; closing it deletes the conversion', async () => {
+    const { page, close } = await finalSteps('mismatch@example.com');
+    try {
+      // PNG bytes named .pdf: the browser's checks pass, the server's sniffing refuses it.
+      await choose(page, { name: 'transcript.pdf', mimeType: 'application/pdf', buffer: png() });
+      const reason = documentMessages.contentMismatch;
+      const toast = page
+        .locator('li')
+        .filter({ hasText: notices.uploadFailedWhy(KEY, reason) })
+        .filter({ hasText: notices.errorTitle });
+      await toast.waitFor({ timeout: CONVERSION_MS });
+      // Focus in the toast holds its 5 s timer while it is checked (a keyboard user reading it).
+      const closeToast = toast.getByRole('button', { name: chromeText.close });
+      await closeToast.focus();
+      await question(page).getByRole('listitem').filter({ hasText: reason }).waitFor();
+      await chooseButton(page).waitFor();
+      expect((await stored(page)).status).toBe('FAILED');
+      await check(page, 'failed-toast');
+
+      await closeToast.click();
+      await expect.poll(async () => (await stored(page)).status, WAIT).toBe('NOT_ANSWERED');
+      await expect.poll(() => toast.count(), WAIT).toBe(0);
+      // The reason stays with the question until another file is chosen.
+      expect(await question(page).getByRole('listitem').filter({ hasText: reason }).count()).toBe(
+        1,
+      );
+      expect((await stored(page)).file).toBeUndefined();
     } finally {
       await close();
     }
