@@ -102,14 +102,18 @@ export function useDocument(source: DocumentSource, key: string): DocumentState 
   );
 }
 
-/** "name (size)" of SPEC 3.4: sizes in bytes, kB or MB (1 kB = 1024 bytes), at most one decimal. */
+/**
+ * The size in "name (size)" of SPEC 3.4 (docs/decisions.md D36): bytes below 1 kB, then kB, then MB,
+ * with 1 kB = 1024 bytes and 1 MB = 1024 kB, rounded half up to one decimal with a trailing ".0"
+ * dropped. The unit is chosen after rounding, so a size that rounds to 1024 kB reads "1 MB".
+ */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  const kb = bytes / 1024;
-  if (kb < 1024) return `${trimmed(kb)} kB`;
-  return `${trimmed(kb / 1024)} MB`;
+  const kb = oneDecimal(bytes / 1024);
+  if (kb < 1024) return `${kb} kB`;
+  return `${oneDecimal(bytes / 1024 / 1024)} MB`;
 }
 
-function trimmed(value: number): string {
-  return (Math.round(value * 10) / 10).toString();
+function oneDecimal(value: number): number {
+  return Math.round(value * 10) / 10;
 }
