@@ -213,9 +213,14 @@ describe('file question: no file and the checks of SPEC 5.6', () => {
 describe('file question: the upload chain of SPEC 4.4', () => {
   it('uploads, converts (polling every 2 s), answers the question and lists "name (size)"', async () => {
     installServer({ script: [status('NOT_ANSWERED'), status('IN_PROGRESS'), status('COMPLETED')] });
-    renderApp();
+    const { queryClient } = renderApp();
     const group = await question();
     await within(group).findByRole('button', { name: 'Choose file' });
+    // The cache names of SPEC 7.2 (what is invalidated to refresh the document data).
+    expect(queryClient.getQueryData(['document-answer'])).toEqual({});
+    expect(queryClient.getQueryData(['doc-conversion', KEY])).toMatchObject({
+      status: 'NOT_ANSWERED',
+    });
     fake.files = {};
     choose(pdf('transcript.pdf', 12_800));
     await within(group).findByText(/Uploading transcript\.pdf|Converting transcript\.pdf/);
