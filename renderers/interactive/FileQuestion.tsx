@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { useFormContext } from '../react/context';
 import {
   NO_DOCUMENT,
@@ -9,7 +9,8 @@ import {
 } from '../react/documents';
 import type { QuestionRendererProps } from '../registry';
 import { cx } from './classNames';
-import { FieldSet, controlProps } from './Field';
+import { controlProps } from './Field';
+import { FileFrame } from './FileFrame';
 import styles from './interactive.module.css';
 
 /** The file question's own words (SPEC 4.4, 6); the checks' messages come with the state. */
@@ -38,7 +39,12 @@ const staticSource = (value: unknown): DocumentState =>
  */
 export function FileQuestion(props: QuestionRendererProps<'file'>) {
   const { documents } = useFormContext();
-  if (props.anonymous) return <FileFrame {...props} state="anonymous" />;
+  if (props.anonymous)
+    return (
+      <FileFrame {...props} state="anonymous">
+        <p className={styles.note}>{fileText.anonymous}</p>
+      </FileFrame>
+    );
   if (!documents) {
     const state = staticSource(props.value);
     return (
@@ -126,32 +132,5 @@ function LiveFileQuestion(props: QuestionRendererProps<'file'> & { documents: Do
         {state.problem ?? ''}
       </div>
     </FileFrame>
-  );
-}
-
-function FileFrame({
-  view,
-  errors,
-  ids,
-  state,
-  children,
-}: QuestionRendererProps<'file'> & { state: string; children?: ReactNode }) {
-  const { question } = view;
-  return (
-    <FieldSet
-      ids={ids}
-      label={question.label}
-      required={view.required}
-      help={question.help}
-      errors={errors}
-      id={ids.input}
-      tabIndex={-1}
-      data-file={state}
-      aria-busy={
-        state === 'uploading' || state === 'converting' || state === 'loading' || undefined
-      }
-    >
-      {state === 'anonymous' ? <p className={styles.note}>{fileText.anonymous}</p> : children}
-    </FieldSet>
   );
 }
