@@ -117,6 +117,21 @@ export const notices = {
   summaryNoPage: 'This answer belongs to no page of the application.',
 } as const;
 
+/**
+ * The file question's words (SPEC 4.4; docs/decisions.md D35). The app hands them to the renderer
+ * through its DocumentSource, as the lookup texts go through the LookupSource.
+ */
+export const documentText = {
+  anonymous: 'This question can be finished once you have created an account.',
+  choose: 'Choose file',
+  delete: 'Delete',
+  deleteLabel: (fileName: string) => `Delete ${fileName}`,
+  loading: 'Checking for your file…',
+  uploading: (fileName: string) => `Uploading ${fileName}…`,
+  converting: (fileName: string) =>
+    fileName ? `Converting ${fileName}…` : 'Converting your file…',
+} as const;
+
 /** SECURITY.md REQ-R-1 and REQ-R-2: the autosave state and the conflict choice. */
 export const autosaveText = {
   saved: 'Saved',

@@ -21,11 +21,27 @@ export interface DocumentState {
   readonly problem: string | null;
 }
 
+/** The file question's words; the app passes those of its definition (docs/decisions.md D35). */
+export interface DocumentText {
+  /** SPEC 4.4: why the question waits for a logged-out applicant. */
+  readonly anonymous: string;
+  readonly choose: string;
+  readonly delete: string;
+  /** The Delete button's accessible name, naming the file. */
+  readonly deleteLabel: (fileName: string) => string;
+  /** The document answers or the conversion status are still being fetched. */
+  readonly loading: string;
+  readonly uploading: (fileName: string) => string;
+  /** `fileName` is empty for a conversion found on load (its name is not known yet). */
+  readonly converting: (fileName: string) => string;
+}
+
 export interface DocumentSource {
   stateOf(key: string): DocumentState;
   subscribe(listener: () => void): () => void;
   /** The file input's `accept` list (the allowed extensions). */
   readonly accept: string;
+  readonly text: DocumentText;
   /** The applicant chose files for a question: check them, then upload. */
   choose(key: string, files: readonly File[]): void;
   /** The applicant asked to delete a question's file (the app confirms first). */
@@ -56,6 +72,7 @@ export class DocumentStore implements DocumentSource {
 
   constructor(
     readonly accept: string,
+    readonly text: DocumentText,
     private readonly fallback: DocumentState = NO_DOCUMENT,
   ) {}
 

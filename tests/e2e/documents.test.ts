@@ -15,8 +15,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '../../contract';
-import { notices } from '../../definitions';
-import { fileText } from '../../renderers/interactive/FileQuestion';
+import { documentText as fileText, notices } from '../../definitions';
 import { chromeText } from '../../src/chrome/chromeText';
 import { docx, pdf, png } from '../server/documentFiles';
 import { signUpApplicant, startE2E, type E2E } from './harness';

@@ -32,7 +32,7 @@ import {
   type ViewState,
   type WebStatus,
 } from '../../../runtime';
-import { applicationDefinition, notices } from '../../../definitions';
+import { applicationDefinition, documentText, notices } from '../../../definitions';
 import {
   DocumentStore,
   ErrorStore,
@@ -215,7 +215,7 @@ function ApplicationForm(props: {
   // Until the documents feature has loaded, a logged-in applicant's files count as loading.
   const documents = useMemo(
     () =>
-      new DocumentStore(ALLOWED_FILE_EXTENSIONS.join(','), {
+      new DocumentStore(ALLOWED_FILE_EXTENSIONS.join(','), documentText, {
         phase: loggedIn ? 'loading' : 'empty',
         file: null,
         problem: null,
