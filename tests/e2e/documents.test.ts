@@ -262,6 +262,40 @@ describe('documents in Chromium', () => {
     }
   }, 120_000);
 
+  it('refuses a tab switch while the documents are still loading, even before their code has arrived (SPEC 4.6)', async () => {
+    const { context, page } = await e2e.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      await signUpApplicant(e2e, page.request, 'early-tab@example.com');
+      // The documents feature (upload chain, caches, modals) is a chunk of its own: hold it.
+      await page.route('**/assets/DocumentsFeature-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/final-steps');
+      await question(page)
+        .getByRole('status')
+        .filter({ hasText: fileText.loading })
+        .waitFor({ timeout: 30_000 });
+      await page.getByRole('tab', { name: OTHER_TAB }).click();
+      const refused = page.getByRole('dialog', { name: notices.uploadInProgress.title });
+      release();
+      await refused.waitFor();
+      await refused.getByRole('button', { name: notices.uploadInProgress.close }).click();
+      expect(await page.getByRole('tab', { selected: true }).textContent()).toBe(UPLOAD_TAB);
+      await chooseButton(page).waitFor();
+      expect(await (await page.request.get('/api/tabs')).json()).not.toMatchObject({
+        transcript: 'counselor',
+      });
+    } finally {
+      release();
+      await context.close();
+    }
+  }, 120_000);
+
   it('a file whose bytes are not its type fails: the "Error uploading file for transcript_file" toast; closing it deletes the conversion', async () => {
     const { page, close } = await finalSteps('mismatch@example.com');
     try {

@@ -223,8 +223,11 @@ function ApplicationForm(props: {
     [loggedIn],
   );
   const documentsApi = useRef<DocumentsApi | null>(null);
+  /** Tab switches that came before the documents feature's code (they wait for its answer). */
+  const waitingForDocuments = useRef<((api: DocumentsApi) => void)[]>([]);
   const registerDocuments = useCallback((api: DocumentsApi | null) => {
     documentsApi.current = api;
+    if (api) for (const resolve of waitingForDocuments.current.splice(0)) resolve(api);
   }, []);
   const validate = useCallback(
     () => validateAnswers(definition, form.state.values, { ...viewStateRef.current }).errors,
@@ -625,9 +628,14 @@ function ApplicationForm(props: {
       switching.current = true;
       try {
         if (leaving.length > 0) {
-          const api = documentsApi.current;
-          // Not loaded yet: the documents are still being fetched, so the switch waits.
-          if (!api || !(await api.leaveTab(leaving))) return;
+          // Before the documents feature's code has arrived the documents are still to be fetched:
+          // the switch waits for it, and it refuses with its modal while they load (SPEC 4.6).
+          const api =
+            documentsApi.current ??
+            (await new Promise<DocumentsApi>((resolve) =>
+              waitingForDocuments.current.push(resolve),
+            ));
+          if (!(await api.leaveTab(leaving))) return;
         }
         const next = { ...viewStateRef.current.tabs, [tabId]: tab };
         setChosenTabs(next);
