@@ -98,6 +98,9 @@ export const notices = {
   addAnotherFailed: (buttonId: string) => `Error adding another ${buttonId}`,
   tabsFailed: (defaultTab: string) => `Error handling tabs for ${defaultTab}`,
   uploadFailed: (questionKey: string) => `Error uploading file for ${questionKey}`,
+  /** The upload-failure toast's text: SPEC 4.4's sentence, then why (docs/decisions.md D35). */
+  uploadFailedWhy: (questionKey: string, reason: string) =>
+    `${notices.uploadFailed(questionKey)}. ${reason}`,
   /** SPEC 2.7: the Delete File modal. */
   deleteFile: {
     title: 'Delete File',
@@ -119,6 +122,21 @@ export const notices = {
     retry: 'Try the PDF copy again',
     failed: 'Error downloading PDF copy of your application.',
   },
+} as const;
+
+/**
+ * The file question's words (SPEC 4.4; docs/decisions.md D35). The app hands them to the renderer
+ * through its DocumentSource, as the lookup texts go through the LookupSource.
+ */
+export const documentText = {
+  anonymous: 'This question can be finished once you have created an account.',
+  choose: 'Choose file',
+  delete: 'Delete',
+  deleteLabel: (fileName: string) => `Delete ${fileName}`,
+  loading: 'Checking for your file…',
+  uploading: (fileName: string) => `Uploading ${fileName}…`,
+  converting: (fileName: string) =>
+    fileName ? `Converting ${fileName}…` : 'Converting your file…',
 } as const;
 
 /** SECURITY.md REQ-R-1 and REQ-R-2: the autosave state and the conflict choice. */

@@ -38,6 +38,7 @@ export {
   buttons,
   completion,
   notices,
+  documentText,
   datedAlerts,
   autosaveText,
   lookupText,

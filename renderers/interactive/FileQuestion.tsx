@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { useFormContext } from '../react/context';
 import {
   NO_DOCUMENT,
@@ -9,20 +9,16 @@ import {
 } from '../react/documents';
 import type { QuestionRendererProps } from '../registry';
 import { cx } from './classNames';
-import { FieldSet, controlProps } from './Field';
+import { controlProps } from './Field';
+import { FileFrame } from './FileFrame';
 import styles from './interactive.module.css';
 
-/** The file question's own words (SPEC 4.4, 6); the checks' messages come with the state. */
-export const fileText = {
-  anonymous: 'This question can be finished once you have created an account.',
-  choose: 'Choose file',
-  replace: 'Choose another file',
-  delete: 'Delete',
-  deleteLabel: (name: string) => `Delete ${name}`,
-  loading: 'Checking for your file…',
-  uploading: (name: string) => `Uploading ${name}…`,
-  /** A conversion found on load has no name yet. */
-  converting: (name: string) => (name ? `Converting ${name}…` : 'Converting your file…'),
+/**
+ * The words of the view without a document source (a read-only view, as an integrator or a test may
+ * draw; the app always passes a source, whose texts come from its definition). Like the print set's
+ * own wording, they belong to the renderer set (docs/decisions.md D35).
+ */
+const readOnlyText = {
   attached: 'Document attached',
   none: 'No file attached.',
 } as const;
@@ -33,27 +29,33 @@ const staticSource = (value: unknown): DocumentState =>
 /**
  * A document question (SPEC 4.4): no file ("Choose file", or why it waits when logged out), the
  * upload and conversion in progress, or the file as "name (size)" with Delete. A refused file's
- * message (SPEC 5.6) joins the question's errors. The fieldset carries the question's id so `#key`
- * anchors reach it. Without a document source (a read-only view) it only says whether a file is there.
+ * message (SPEC 5.6) joins the question's errors. Its words come with the document source. Without
+ * a source (a read-only view) it only says whether a file is there.
  */
 export function FileQuestion(props: QuestionRendererProps<'file'>) {
   const { documents } = useFormContext();
-  if (props.anonymous) return <FileFrame {...props} state="anonymous" />;
   if (!documents) {
     const state = staticSource(props.value);
     return (
       <FileFrame {...props} state={state.phase}>
         <p className={styles.note}>
-          {state.phase === 'present' ? fileText.attached : fileText.none}
+          {state.phase === 'present' ? readOnlyText.attached : readOnlyText.none}
         </p>
       </FileFrame>
     );
   }
+  if (props.anonymous)
+    return (
+      <FileFrame {...props} state="anonymous">
+        <p className={styles.note}>{documents.text.anonymous}</p>
+      </FileFrame>
+    );
   return <LiveFileQuestion {...props} documents={documents} />;
 }
 
 function LiveFileQuestion(props: QuestionRendererProps<'file'> & { documents: DocumentSource }) {
   const { documents, view } = props;
+  const { text } = documents;
   const state = useDocument(documents, view.key);
   const input = useRef<HTMLInputElement>(null);
   const busy =
@@ -61,11 +63,11 @@ function LiveFileQuestion(props: QuestionRendererProps<'file'> & { documents: Do
   const errors = state.problem ? [...props.errors, state.problem] : props.errors;
   const progress =
     state.phase === 'loading'
-      ? fileText.loading
+      ? text.loading
       : state.phase === 'uploading'
-        ? fileText.uploading(state.file?.name ?? '')
+        ? text.uploading(state.file?.name ?? '')
         : state.phase === 'converting'
-          ? fileText.converting(state.file?.name ?? '')
+          ? text.converting(state.file?.name ?? '')
           : '';
   const statusId = `${view.key}--status`;
   return (
@@ -97,15 +99,15 @@ function LiveFileQuestion(props: QuestionRendererProps<'file'> & { documents: Do
           <p className={styles.fileName}>
             {state.file
               ? `${state.file.name} (${formatFileSize(state.file.size)})`
-              : fileText.attached}
+              : readOnlyText.attached}
           </p>
           <button
             type="button"
             className={cx(styles.button, styles.secondary)}
-            aria-label={state.file ? fileText.deleteLabel(state.file.name) : fileText.delete}
+            aria-label={state.file ? text.deleteLabel(state.file.name) : text.delete}
             onClick={() => documents.requestDelete(view.key)}
           >
-            {fileText.delete}
+            {text.delete}
           </button>
         </div>
       ) : (
@@ -117,7 +119,7 @@ function LiveFileQuestion(props: QuestionRendererProps<'file'> & { documents: Do
             onClick={() => input.current?.click()}
             {...controlProps(props.ids, view.question.help, errors, busy ? statusId : undefined)}
           >
-            {fileText.choose}
+            {text.choose}
           </button>
         </div>
       )}
@@ -126,32 +128,5 @@ function LiveFileQuestion(props: QuestionRendererProps<'file'> & { documents: Do
         {state.problem ?? ''}
       </div>
     </FileFrame>
-  );
-}
-
-function FileFrame({
-  view,
-  errors,
-  ids,
-  state,
-  children,
-}: QuestionRendererProps<'file'> & { state: string; children?: ReactNode }) {
-  const { question } = view;
-  return (
-    <FieldSet
-      ids={ids}
-      label={question.label}
-      required={view.required}
-      help={question.help}
-      errors={errors}
-      id={ids.input}
-      tabIndex={-1}
-      data-file={state}
-      aria-busy={
-        state === 'uploading' || state === 'converting' || state === 'loading' || undefined
-      }
-    >
-      {state === 'anonymous' ? <p className={styles.note}>{fileText.anonymous}</p> : children}
-    </FieldSet>
   );
 }

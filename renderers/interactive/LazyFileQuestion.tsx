@@ -5,32 +5,15 @@
  */
 import { lazy, Suspense } from 'react';
 import type { QuestionRendererProps } from '../registry';
-import { FieldSet } from './Field';
+import { FileFrame } from './FileFrame';
 
 const Loaded = lazy(() =>
   import('./FileQuestion').then((module) => ({ default: module.FileQuestion })),
 );
 
 export function FileQuestion(props: QuestionRendererProps<'file'>) {
-  const { view, errors, ids } = props;
   return (
-    <Suspense
-      fallback={
-        <FieldSet
-          ids={ids}
-          label={view.question.label}
-          required={view.required}
-          help={view.question.help}
-          errors={errors}
-          id={ids.input}
-          tabIndex={-1}
-          data-file="loading"
-          aria-busy
-        >
-          {null}
-        </FieldSet>
-      }
-    >
+    <Suspense fallback={<FileFrame {...props} state="loading" />}>
       <Loaded {...props} />
     </Suspense>
   );

@@ -21,11 +21,27 @@ export interface DocumentState {
   readonly problem: string | null;
 }
 
+/** The file question's words; the app passes those of its definition (docs/decisions.md D35). */
+export interface DocumentText {
+  /** SPEC 4.4: why the question waits for a logged-out applicant. */
+  readonly anonymous: string;
+  readonly choose: string;
+  readonly delete: string;
+  /** The Delete button's accessible name, naming the file. */
+  readonly deleteLabel: (fileName: string) => string;
+  /** The document answers or the conversion status are still being fetched. */
+  readonly loading: string;
+  readonly uploading: (fileName: string) => string;
+  /** `fileName` is empty for a conversion found on load (its name is not known yet). */
+  readonly converting: (fileName: string) => string;
+}
+
 export interface DocumentSource {
   stateOf(key: string): DocumentState;
   subscribe(listener: () => void): () => void;
   /** The file input's `accept` list (the allowed extensions). */
   readonly accept: string;
+  readonly text: DocumentText;
   /** The applicant chose files for a question: check them, then upload. */
   choose(key: string, files: readonly File[]): void;
   /** The applicant asked to delete a question's file (the app confirms first). */
@@ -56,6 +72,7 @@ export class DocumentStore implements DocumentSource {
 
   constructor(
     readonly accept: string,
+    readonly text: DocumentText,
     private readonly fallback: DocumentState = NO_DOCUMENT,
   ) {}
 
@@ -102,14 +119,18 @@ export function useDocument(source: DocumentSource, key: string): DocumentState 
   );
 }
 
-/** "name (size)" of SPEC 3.4: sizes in bytes, kB or MB (1 kB = 1024 bytes), at most one decimal. */
+/**
+ * The size in "name (size)" of SPEC 3.4 (docs/decisions.md D36): bytes below 1 kB, then kB, then MB,
+ * with 1 kB = 1024 bytes and 1 MB = 1024 kB, rounded half up to one decimal with a trailing ".0"
+ * dropped. The unit is chosen after rounding, so a size that rounds to 1024 kB reads "1 MB".
+ */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  const kb = bytes / 1024;
-  if (kb < 1024) return `${trimmed(kb)} kB`;
-  return `${trimmed(kb / 1024)} MB`;
+  const kb = oneDecimal(bytes / 1024);
+  if (kb < 1024) return `${kb} kB`;
+  return `${oneDecimal(bytes / 1024 / 1024)} MB`;
 }
 
-function trimmed(value: number): string {
-  return (Math.round(value * 10) / 10).toString();
+function oneDecimal(value: number): number {
+  return Math.round(value * 10) / 10;
 }

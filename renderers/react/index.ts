@@ -26,5 +26,6 @@ export {
   useDocument,
   type DocumentPhase,
   type DocumentSource,
+  type DocumentText,
   type DocumentState,
 } from './documents';

@@ -3,11 +3,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validApplication } from '../definitions/fixtures';
-import { codeIn } from '../server/harness';
-import { startE2E, type E2E } from './harness';
+import { codeIn, PASSWORD } from '../server/harness';
+import { signUpApplicant, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
-
-const PASSWORD = 'Correct-Horse-42';
 
 describe('the applicant in Chromium', () => {
   let e2e: E2E;
@@ -66,20 +64,7 @@ describe('the applicant in Chromium', () => {
     try {
       // An account with a complete application except the first name, made through the API.
       const api = page.request;
-      expect(
-        (
-          await api.post('/public/signup', { data: { username: email, password: PASSWORD } })
-        ).status(),
-      ).toBe(200);
-      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
-      expect(
-        (await api.post('/public/confirm', { data: { username: email, code } })).status(),
-      ).toBe(200);
-      expect(
-        (
-          await api.post('/public/login', { data: { username: email, password: PASSWORD } })
-        ).status(),
-      ).toBe(200);
+      await signUpApplicant(e2e, api, email);
       expect(
         (await api.put('/api/answer', { data: { ...validApplication, first_name: '' } })).status(),
       ).toBe(200);
@@ -173,11 +158,7 @@ describe('the applicant in Chromium', () => {
     const { context, page } = await e2e.newPage();
     const email = 'resumer@example.com';
     try {
-      const api = page.request;
-      await api.post('/public/signup', { data: { username: email, password: PASSWORD } });
-      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
-      await api.post('/public/confirm', { data: { username: email, code } });
-      await api.post('/public/login', { data: { username: email, password: PASSWORD } });
+      await signUpApplicant(e2e, page.request, email);
 
       // Go to Your Education: the last page is recorded on the server.
       await page.goto('/about');
@@ -276,11 +257,7 @@ describe('the applicant in Chromium', () => {
     const { context, page } = await e2e.newPage();
     const email = 'idle@example.com';
     try {
-      const api = page.request;
-      await api.post('/public/signup', { data: { username: email, password: PASSWORD } });
-      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
-      await api.post('/public/confirm', { data: { username: email, code } });
-      await api.post('/public/login', { data: { username: email, password: PASSWORD } });
+      await signUpApplicant(e2e, page.request, email);
 
       await page.clock.install();
       await page.goto('/about');

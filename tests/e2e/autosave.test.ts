@@ -8,11 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autosaveText } from '../../definitions';
-import { codeIn } from '../server/harness';
-import { startE2E, type E2E } from './harness';
+import { signUpApplicant, startE2E, type E2E } from './harness';
 import { shot } from './pageChecks';
-
-const PASSWORD = 'Correct-Horse-42';
 
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /Sav|retrying/ });
 
@@ -25,19 +22,7 @@ describe('autosave and two tabs in Chromium', () => {
 
   async function loggedInContext(email: string) {
     const { context, page } = await e2e.newPage();
-    const api = page.request;
-    expect(
-      (
-        await api.post('/public/signup', { data: { username: email, password: PASSWORD } })
-      ).status(),
-    ).toBe(200);
-    const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
-    expect((await api.post('/public/confirm', { data: { username: email, code } })).status()).toBe(
-      200,
-    );
-    expect(
-      (await api.post('/public/login', { data: { username: email, password: PASSWORD } })).status(),
-    ).toBe(200);
+    await signUpApplicant(e2e, page.request, email);
     return { context, page };
   }
 

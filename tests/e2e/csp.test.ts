@@ -5,10 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validApplication } from '../definitions/fixtures';
-import { codeIn } from '../server/harness';
-import { startE2E, type E2E } from './harness';
-
-const PASSWORD = 'Correct-Horse-42';
+import { signUpApplicant, startE2E, type E2E } from './harness';
 
 interface Watched {
   readonly context: BrowserContext;
@@ -129,9 +126,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     const email = 'reset-link@example.com';
     try {
       const api = page.request;
-      await api.post('/public/signup', { data: { username: email, password: PASSWORD } });
-      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
-      await api.post('/public/confirm', { data: { username: email, code } });
+      await signUpApplicant(e2e, api, email, { logIn: false });
       await api.post('/public/forgot-password', { data: { username: email } });
       const mail = await e2e.server.mail(email, 'reset your password');
       const link = new URL(/(http\S+\/reset\?\S+)/.exec(mail.text)?.[1] as string);
@@ -165,14 +160,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     const email = 'csp@example.com';
     try {
       const api = page.request;
-      await api.post('/public/signup', { data: { username: email, password: PASSWORD } });
-      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
-      await api.post('/public/confirm', { data: { username: email, code } });
-      expect(
-        (
-          await api.post('/public/login', { data: { username: email, password: PASSWORD } })
-        ).status(),
-      ).toBe(200);
+      await signUpApplicant(e2e, api, email);
 
       await visit(w, '/about', heading(page, 'Welcome!'));
       await page.getByRole('button', { name: 'Account' }).click();

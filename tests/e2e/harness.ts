@@ -7,9 +7,16 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from 'playwright-core';
 import { build } from 'vite';
-import { startServer, type TestServer } from '../server/harness';
+import { codeIn, PASSWORD, startServer, type TestServer } from '../server/harness';
 
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ??
@@ -136,3 +143,27 @@ export async function startE2E(): Promise<E2E> {
 }
 
 export const SCREENSHOT_DIR = path.resolve('tests/e2e/artifacts');
+
+/**
+ * Makes an applicant through the API, as the sign-up and confirmation screens would: signs up,
+ * confirms with the code from the outbox and (unless `logIn: false`) logs in, so the request
+ * context's browser context carries the session cookie. Throws with the server's answer on a refusal.
+ */
+export async function signUpApplicant(
+  e2e: Pick<E2E, 'server'>,
+  request: APIRequestContext,
+  email: string,
+  { password = PASSWORD, logIn = true }: { password?: string; logIn?: boolean } = {},
+): Promise<void> {
+  const ok = async (step: string, sent: Promise<APIResponse>) => {
+    const response = await sent;
+    if (response.status() !== 200)
+      throw new Error(`${step} of ${email} failed: ${response.status()} ${await response.text()}`);
+  };
+  const before = (await e2e.server.outbox()).length;
+  await ok('sign-up', request.post('/public/signup', { data: { username: email, password } }));
+  const code = codeIn(await e2e.server.mail(email, 'confirmation code', { after: before }));
+  await ok('confirmation', request.post('/public/confirm', { data: { username: email, code } }));
+  if (logIn)
+    await ok('login', request.post('/public/login', { data: { username: email, password } }));
+}

@@ -4,10 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validApplication } from '../definitions/fixtures';
-import { codeIn } from '../server/harness';
-import { startE2E, type E2E } from './harness';
+import { signUpApplicant, startE2E, type E2E } from './harness';
 
-const PASSWORD = 'Correct-Horse-42';
 const IDLE_MESSAGE = 'You have been automatically logged out due to inactivity.';
 
 describe('SECURITY.md 7.13 cross-tab idle', () => {
@@ -21,11 +19,7 @@ describe('SECURITY.md 7.13 cross-tab idle', () => {
     const { context, page: a } = await e2e.newPage();
     const email = 'two-tabs@example.com';
     try {
-      const api = context.request;
-      await api.post('/public/signup', { data: { username: email, password: PASSWORD } });
-      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
-      await api.post('/public/confirm', { data: { username: email, code } });
-      await api.post('/public/login', { data: { username: email, password: PASSWORD } });
+      await signUpApplicant(e2e, context.request, email);
 
       await context.clock.install();
       await a.goto('/about');
@@ -57,11 +51,7 @@ describe('SECURITY.md 7.13 cross-tab idle', () => {
     const { context, page: a } = await e2e.newPage();
     const email = 'two-tabs-logout@example.com';
     try {
-      const api = context.request;
-      await api.post('/public/signup', { data: { username: email, password: PASSWORD } });
-      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
-      await api.post('/public/confirm', { data: { username: email, code } });
-      await api.post('/public/login', { data: { username: email, password: PASSWORD } });
+      await signUpApplicant(e2e, context.request, email);
       await a.goto('/about');
       const b = await context.newPage();
       await b.goto('/about');
@@ -80,10 +70,7 @@ describe('SECURITY.md 7.13 cross-tab idle', () => {
     const email = 'slow-submit@example.com';
     try {
       const api = context.request;
-      await api.post('/public/signup', { data: { username: email, password: PASSWORD } });
-      const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
-      await api.post('/public/confirm', { data: { username: email, code } });
-      await api.post('/public/login', { data: { username: email, password: PASSWORD } });
+      await signUpApplicant(e2e, api, email);
       expect((await api.put('/api/answer', { data: validApplication })).status()).toBe(200);
 
       let release: () => void = () => undefined;

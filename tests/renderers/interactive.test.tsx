@@ -6,13 +6,16 @@ import { useMemo, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadDefinition, visiblePage, type ViewState } from '../../runtime';
 import { interactiveRenderers } from '../../renderers/interactive';
+import { documentText } from '../../definitions';
 import {
+  DocumentStore,
   ErrorStore,
   FormProvider,
   MissingFormProviderError,
   PageOutlet,
   usePageView,
   type AnswerSource,
+  type DocumentSource,
   type FormActions,
 } from '../../renderers/react';
 import type { AnswerValue } from '../../renderers/registry';
@@ -155,9 +158,17 @@ interface Setup {
   anonymous?: boolean;
   actions?: FormActions;
   state?: ViewState;
+  documents?: DocumentSource;
 }
 
-function renderPage({ answers = {}, errors = {}, anonymous = false, actions, state }: Setup = {}) {
+function renderPage({
+  answers = {},
+  errors = {},
+  anonymous = false,
+  actions,
+  state,
+  documents,
+}: Setup = {}) {
   const { source, values, setAnswers } = memoryAnswers(answers);
   const errorStore = new ErrorStore();
   errorStore.set(errors);
@@ -178,6 +189,7 @@ function renderPage({ answers = {}, errors = {}, anonymous = false, actions, sta
         errors: errorStore,
         anonymous,
         actions: allActions,
+        documents,
       }}
     >
       <main>
@@ -414,8 +426,8 @@ describe('interactive renderers: every kind draws its label and stores its value
     expect(values.get('hs_name')).toBe('Central High');
   });
 
-  it('file: explains the wait to logged-out users', async () => {
-    renderPage({ anonymous: true });
+  it('file: explains the wait to logged-out users, in the words its document source brings', async () => {
+    renderPage({ anonymous: true, documents: new DocumentStore('.pdf', documentText) });
     const group = await screen.findByRole('group', { name: 'Transcript' });
     expect(
       within(group).getByText('This question can be finished once you have created an account.'),

@@ -3,6 +3,7 @@
  * dies in the middle of a conversion (its job resumes after the lease on a restarted server), retries,
  * a crashed Chromium, and, on PostgreSQL, two worker processes that take each job exactly once.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -49,6 +50,24 @@ function withGet(storage: ObjectStorage, get: ObjectStorage['get']): ObjectStora
 
 const status = async (client: Client) =>
   (await client.get(`/api/pdf/document-answer/${KEY}`)).body.status as string;
+
+/** Resolves when a child process writes `line` on its stdout. */
+function said(child: ChildProcess, line: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      if (seen.split('\n').includes(line)) {
+        child.stdout?.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`worker process exited (${code}) before "${line}"`)),
+    );
+  });
+}
 
 async function eventually(check: () => Promise<boolean>, what: string) {
   for (let i = 0; i < 600; i++) {
@@ -209,7 +228,7 @@ describe.skipIf(!postgresTemplate)('two worker processes on one PostgreSQL', () 
     await admin.end();
   });
 
-  it('runs each of 60 jobs exactly once, spread over both workers', async () => {
+  it('two pools (as two processes have): each of 60 jobs runs exactly once, spread over both', async () => {
     const runs = new Map<number, string[]>();
     let concurrent = 0;
     let maxConcurrent = 0;
@@ -252,6 +271,57 @@ describe.skipIf(!postgresTemplate)('two worker processes on one PostgreSQL', () 
     expect(rows).toHaveLength(60);
     expect(rows.every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
   });
+
+  it('two real processes: each of 60 jobs runs exactly once, and both processes take some', async () => {
+    const databaseUrl = new URL(process.env.TEST_DATABASE_URL as string);
+    databaseUrl.pathname = `/${name}`;
+    const client = new pg.Client({ connectionString: databaseUrl.toString() });
+    await client.connect();
+    const workers: ChildProcess[] = [];
+    try {
+      await client.query('CREATE TABLE queue_runs (job_id integer NOT NULL, worker text NOT NULL)');
+      const producer = new JobQueue(handles[0]!.db, { now: () => new Date() });
+      const ids: number[] = [];
+      for (let i = 0; i < 60; i++) ids.push(await producer.enqueue('count', { round: 2, i }));
+
+      for (const worker of ['process-a', 'process-b'])
+        workers.push(
+          spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/queueWorker.ts'], {
+            env: { ...process.env, DATABASE_URL: databaseUrl.toString(), WORKER_NAME: worker },
+            stdio: ['pipe', 'pipe', 'inherit'],
+          }),
+        );
+      // Both connected before either claims, so neither gets every job by starting first.
+      await Promise.all(workers.map((child) => said(child, 'ready')));
+      for (const child of workers) child.stdin?.write('go\n');
+      await eventually(
+        async () =>
+          (await client.query('SELECT count(*)::int AS n FROM queue_runs')).rows[0].n >= 60,
+        'both processes to run every job',
+      );
+      await Promise.all(
+        workers.map((child) => {
+          const stopped = said(child, 'stopped');
+          child.stdin?.write('stop\n');
+          return stopped;
+        }),
+      );
+
+      const { rows: runs } = await client.query<{ job_id: number; worker: string }>(
+        'SELECT job_id, worker FROM queue_runs ORDER BY job_id',
+      );
+      expect(runs.map((run) => run.job_id)).toEqual(ids);
+      expect(new Set(runs.map((run) => run.worker))).toEqual(new Set(['process-a', 'process-b']));
+      const { rows: jobs } = await client.query<{ status: string; attempts: number }>(
+        'SELECT status, attempts FROM jobs WHERE id = ANY($1)',
+        [ids],
+      );
+      expect(jobs.every((job) => job.status === 'done' && job.attempts === 1)).toBe(true);
+    } finally {
+      for (const child of workers) if (child.exitCode === null) child.kill('SIGKILL');
+      await client.end();
+    }
+  }, 90_000);
 });
 
 describe('the conversion sandbox (worker thread)', () => {

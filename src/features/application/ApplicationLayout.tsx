@@ -32,7 +32,7 @@ import {
   type ViewState,
   type WebStatus,
 } from '../../../runtime';
-import { applicationDefinition, notices } from '../../../definitions';
+import { applicationDefinition, documentText, notices } from '../../../definitions';
 import {
   DocumentStore,
   ErrorStore,
@@ -215,7 +215,7 @@ function ApplicationForm(props: {
   // Until the documents feature has loaded, a logged-in applicant's files count as loading.
   const documents = useMemo(
     () =>
-      new DocumentStore(ALLOWED_FILE_EXTENSIONS.join(','), {
+      new DocumentStore(ALLOWED_FILE_EXTENSIONS.join(','), documentText, {
         phase: loggedIn ? 'loading' : 'empty',
         file: null,
         problem: null,
@@ -223,8 +223,11 @@ function ApplicationForm(props: {
     [loggedIn],
   );
   const documentsApi = useRef<DocumentsApi | null>(null);
+  /** Tab switches that came before the documents feature's code (they wait for its answer). */
+  const waitingForDocuments = useRef<((api: DocumentsApi) => void)[]>([]);
   const registerDocuments = useCallback((api: DocumentsApi | null) => {
     documentsApi.current = api;
+    if (api) for (const resolve of waitingForDocuments.current.splice(0)) resolve(api);
   }, []);
   const validate = useCallback(
     () => validateAnswers(definition, form.state.values, { ...viewStateRef.current }).errors,
@@ -625,9 +628,14 @@ function ApplicationForm(props: {
       switching.current = true;
       try {
         if (leaving.length > 0) {
-          const api = documentsApi.current;
-          // Not loaded yet: the documents are still being fetched, so the switch waits.
-          if (!api || !(await api.leaveTab(leaving))) return;
+          // Before the documents feature's code has arrived the documents are still to be fetched:
+          // the switch waits for it, and it refuses with its modal while they load (SPEC 4.6).
+          const api =
+            documentsApi.current ??
+            (await new Promise<DocumentsApi>((resolve) =>
+              waitingForDocuments.current.push(resolve),
+            ));
+          if (!(await api.leaveTab(leaving))) return;
         }
         const next = { ...viewStateRef.current.tabs, [tabId]: tab };
         setChosenTabs(next);

@@ -111,12 +111,16 @@ export default function DocumentsFeature({
     },
   });
 
-  /** SPEC 4.4: the failure toast; closing it marks the error as seen and deletes the conversion. */
+  /**
+   * SPEC 4.4: the failure toast, titled "Error" like every error toast (SPEC 2.7), with SPEC's
+   * sentence and the reason (docs/decisions.md D35); closing it marks the error as seen and deletes
+   * the conversion.
+   */
   const showFailure = useCallback(
     (key: string, reason: string) => {
       toast.show({
-        title: notices.uploadFailed(key),
-        description: reason,
+        title: notices.errorTitle,
+        description: notices.uploadFailedWhy(key, reason),
         severity: 'error',
         onClose: () =>
           deleteConversion.mutate(key, {
