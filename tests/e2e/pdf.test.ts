@@ -10,23 +10,17 @@ import { pdfMessages, type ApplicationPdfResponse } from '../../contract';
 import { notices } from '../../definitions';
 import { validApplication } from '../definitions/fixtures';
 import { pdfPagesText, squeeze } from '../fixtures/pdfText';
-import { codeIn } from '../server/harness';
-import { startE2E, type E2E } from './harness';
+import { signUpApplicant, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
 
-const PASSWORD = 'Correct-Horse-42';
 const text = notices.pdfDownload;
 
 /** An account with a submitted application, made through the API in the page's own cookie jar. */
 async function submittedApplicant(e2e: E2E, page: Page, email: string): Promise<void> {
-  const api = page.request;
+  await signUpApplicant(e2e, page.request, email);
   const ok = async (call: Promise<{ status(): number }>) => expect((await call).status()).toBe(200);
-  await ok(api.post('/public/signup', { data: { username: email, password: PASSWORD } }));
-  const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
-  await ok(api.post('/public/confirm', { data: { username: email, code } }));
-  await ok(api.post('/public/login', { data: { username: email, password: PASSWORD } }));
-  await ok(api.put('/api/answer', { data: { ...validApplication, hs_ceeb: '460123' } }));
-  await ok(api.post('/api/submit', { data: {} }));
+  await ok(page.request.put('/api/answer', { data: { ...validApplication, hs_ceeb: '460123' } }));
+  await ok(page.request.post('/api/submit', { data: {} }));
 }
 
 const pdfLink = (page: Page) => page.getByRole('link', { name: text.link });
