@@ -49,7 +49,13 @@ export function fileProblem(file: FileFacts, count = 1): string | null {
     return documentMessages.wrongType;
   if (file.name.length > MAX_FILE_NAME_LENGTH) return documentMessages.nameTooLong;
   if (file.size === 0) return documentMessages.empty;
-  if (FORBIDDEN_NAME_CHARACTERS.test(file.name) || dot === 0) return documentMessages.badName;
+  // SECURITY.md 3.2: no path or control characters, no leading dot or hyphen, no `..`.
+  if (
+    FORBIDDEN_NAME_CHARACTERS.test(file.name) ||
+    /^[.-]/.test(file.name) ||
+    file.name.includes('..')
+  )
+    return documentMessages.badName;
   return null;
 }
 

@@ -97,6 +97,8 @@ export const documentMessages = {
     'Your Word document is too large once unpacked (the limit is 20 MB). Please upload a smaller document or a PDF.',
   docxExternal:
     'Your Word document refers to files outside itself, which we cannot accept. Please save it as a PDF and upload that.',
+  docxImagesTooLarge:
+    'The images in your Word document have too many pixels together (the limit is 40 megapixels). Please use smaller images, or save it as a PDF and upload that.',
   docxBroken: 'Your Word document could not be read. Please save it again, or upload a PDF.',
   timedOut:
     'Your file took too long to convert. Please upload a simpler file, or save it as a PDF.',

@@ -5,14 +5,14 @@
  * HTML with mammoth and is printed by headless Chromium. Every refusal carries the applicant's message.
  */
 import { fileTypeFromBuffer } from 'file-type';
-import { imageSize } from 'image-size';
-import mammoth from 'mammoth';
-import { PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { documentMessages } from '../../contract';
 import type { ChromiumPrinter } from '../pdf/chromium';
-import { inspectDocx } from './docx';
+import { docxBodyHtml, inspectDocx } from './docx';
+import { checkImageHeader, checkPng, cleanJpeg } from './images';
+import { rebuildPdf } from './pdf';
 
-export const MAX_IMAGE_PIXELS = 40_000_000;
+export { MAX_IMAGE_PIXELS } from './images';
 export const CONVERSION_TIMEOUT_MS = 30_000;
 /** US Letter in PDF points. */
 const LETTER = { width: 612, height: 792, margin: 36 } as const;
@@ -41,22 +41,39 @@ export async function sniff(bytes: Uint8Array, fileName: string): Promise<Sniffe
   return type;
 }
 
+/**
+ * An image on a Letter page. The size comes from the header before anything is decoded; a PNG's
+ * chunks are checked, then it is decoded and written anew by pdf-lib; a JPEG is embedded as it is by
+ * pdf-lib, so it is first cut down to the segments decoding needs (no EXIF, XMP or comments, nothing
+ * after its end).
+ */
 async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpg'): Promise<ConversionResult> {
-  let size: { width?: number; height?: number };
-  try {
-    size = imageSize(bytes);
-  } catch {
-    return { ok: false, message: documentMessages.imageBroken };
+  const header = checkImageHeader(bytes);
+  if (!header.ok)
+    return {
+      ok: false,
+      message:
+        header.reason === 'tooLarge'
+          ? documentMessages.imageTooLarge
+          : documentMessages.imageBroken,
+    };
+  if (type === 'png') {
+    const structure = checkPng(bytes);
+    if (structure !== 'ok')
+      return {
+        ok: false,
+        message:
+          structure === 'animated'
+            ? documentMessages.contentMismatch
+            : documentMessages.imageBroken,
+      };
   }
-  const width = size.width ?? 0;
-  const height = size.height ?? 0;
-  if (width <= 0 || height <= 0) return { ok: false, message: documentMessages.imageBroken };
-  if (width * height > MAX_IMAGE_PIXELS)
-    return { ok: false, message: documentMessages.imageTooLarge };
-  const document = await PDFDocument.create();
+  const embedded = type === 'jpg' ? cleanJpeg(bytes) : bytes;
+  if (!embedded) return { ok: false, message: documentMessages.imageBroken };
+  const document = await PDFDocument.create({ updateMetadata: false });
   let image;
   try {
-    image = type === 'png' ? await document.embedPng(bytes) : await document.embedJpg(bytes);
+    image = type === 'png' ? await document.embedPng(embedded) : await document.embedJpg(embedded);
   } catch {
     return { ok: false, message: documentMessages.imageBroken };
   }
@@ -72,37 +89,21 @@ async function imageToPdf(bytes: Uint8Array, type: 'png' | 'jpg'): Promise<Conve
     y: LETTER.height - LETTER.margin - drawn.height,
     ...drawn,
   });
-  return { ok: true, pdf: await document.save(), type };
+  return { ok: true, pdf: await document.save({ useObjectStreams: false }), type };
 }
 
-/** Page-level keys that carry actions, annotations or attachments; removed before pages are copied. */
-const ACTIVE_PAGE_KEYS = ['AA', 'Annots'];
-
-async function rebuildPdf(bytes: Uint8Array): Promise<ConversionResult> {
-  let source: PDFDocument;
-  try {
-    // Loaded with ignoreEncryption only to ask isEncrypted: an encrypted file is refused below.
-    source = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
-  } catch {
-    return { ok: false, message: documentMessages.pdfBroken };
-  }
-  if (source.isEncrypted) return { ok: false, message: documentMessages.pdfEncrypted };
-  try {
-    const pages = source.getPages();
-    if (pages.length === 0) return { ok: false, message: documentMessages.pdfBroken };
-    for (const page of pages) for (const key of ACTIVE_PAGE_KEYS) page.node.delete(PDFName.of(key));
-    // A new document with copies of the pages only: the catalog's OpenAction, Names, AcroForm and
-    // anything no longer referenced stay behind.
-    const output = await PDFDocument.create();
-    const copied = await output.copyPages(source, source.getPageIndices());
-    for (const page of copied) output.addPage(page);
-    return { ok: true, pdf: await output.save(), type: 'pdf' };
-  } catch {
-    return { ok: false, message: documentMessages.pdfBroken };
-  }
+async function pdfToPdf(bytes: Uint8Array): Promise<ConversionResult> {
+  const rebuilt = await rebuildPdf(bytes);
+  if (rebuilt.ok) return { ok: true, pdf: rebuilt.pdf, type: 'pdf' };
+  return {
+    ok: false,
+    message:
+      rebuilt.reason === 'encrypted' ? documentMessages.pdfEncrypted : documentMessages.pdfBroken,
+  };
 }
 
-const UNSAFE_LINK = /\s(href|src)\s*=\s*"(?!data:image\/|https?:|#)[^"]*"/gi;
+const DOCX_PAGE = (body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"><style>body{font:11pt/1.4 serif;}img{max-width:100%;}table{border-collapse:collapse;}td,th{border:1px solid #999;padding:2pt;}</style></head><body>${body}</body></html>`;
 
 /** The docx as HTML to print, or why it is refused (mammoth runs here, in the sandbox). */
 async function docxToHtml(bytes: Uint8Array): Promise<ContentResult> {
@@ -118,14 +119,16 @@ async function docxToHtml(bytes: Uint8Array): Promise<ContentResult> {
             ? documentMessages.docxExternal
             : documentMessages.docxBroken,
     };
-  let body: string;
-  try {
-    body = (await mammoth.convertToHtml({ buffer }, { externalFileAccess: false })).value;
-  } catch {
-    return { ok: false, message: documentMessages.docxBroken };
-  }
-  const html = `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"><style>body{font:11pt/1.4 serif;}img{max-width:100%;}table{border-collapse:collapse;}td,th{border:1px solid #999;padding:2pt;}</style></head><body>${body.replace(UNSAFE_LINK, '')}</body></html>`;
-  return { ok: true, html, type: 'docx' };
+  const body = await docxBodyHtml(buffer);
+  if (!body.ok)
+    return {
+      ok: false,
+      message:
+        body.reason === 'images'
+          ? documentMessages.docxImagesTooLarge
+          : documentMessages.docxBroken,
+    };
+  return { ok: true, html: DOCX_PAGE(body.html), type: 'docx' };
 }
 
 /** What the CPU-bound part gives back: a PDF, HTML still to print (docx), or a refusal. */
@@ -139,10 +142,11 @@ export async function convertContent(input: Uint8Array, fileName: string): Promi
   // A copy at offset 0 of its own buffer: pdf-lib's JPEG reader ignores a view's byteOffset, and
   // small Node buffers are views into a shared pool.
   const bytes = new Uint8Array(input);
+  if (bytes.length === 0) return { ok: false, message: documentMessages.empty };
   const type = await sniff(bytes, fileName);
   if (!type) return { ok: false, message: documentMessages.contentMismatch };
   if (type === 'png' || type === 'jpg') return imageToPdf(bytes, type);
-  if (type === 'pdf') return rebuildPdf(bytes);
+  if (type === 'pdf') return pdfToPdf(bytes);
   return docxToHtml(bytes);
 }
 

@@ -51,7 +51,26 @@ export class ConversionSandbox {
     return worker;
   }
 
+  /** The last job handed out: jobs run one after another (see `run`). */
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs one conversion in the worker, after the previous one has finished or timed out. Without the
+   * wait, a job posted while a timed-out one still ran would queue behind it in the same worker and
+   * die with it when that worker is terminated. The time limit counts from the job's start.
+   */
   readonly run: ContentRunner = (bytes, fileName, timeoutMs) => {
+    const copy = new Uint8Array(bytes);
+    const result = this.tail.then(() => this.dispatch(copy, fileName, timeoutMs));
+    this.tail = result.catch(() => undefined);
+    return result;
+  };
+
+  private dispatch(
+    copy: Uint8Array<ArrayBuffer>,
+    fileName: string,
+    timeoutMs: number,
+  ): Promise<ContentResult> {
     this.worker ??= this.spawn();
     const worker = this.worker;
     const id = this.nextId++;
@@ -63,10 +82,9 @@ export class ConversionSandbox {
         void worker.terminate();
       }, timeoutMs);
       this.pending.set(id, { resolve, reject, timer, worker });
-      const copy = new Uint8Array(bytes);
       worker.postMessage({ id, bytes: copy, fileName }, [copy.buffer]);
     });
-  };
+  }
 
   async close(): Promise<void> {
     const worker = this.worker;

@@ -2,9 +2,15 @@
  * The headless Chromium the server prints with (docx conversion now, the application PDF later):
  * `CHROMIUM_PATH` when set, else a system Chromium, else the one inside the `@sparticuz/chromium` npm
  * package. One browser is kept warm and reused; a crashed browser is relaunched and the print retried
- * once. Pages run with JavaScript disabled and every network request blocked (SECURITY.md 3.6).
+ * once. SECURITY.md 3.6 in layers: every page runs in a fresh context with JavaScript disabled, every
+ * sub-resource request aborted and every navigation answered 204 (so a meta refresh changes nothing);
+ * the browser itself sends all traffic to a proxy that does not exist and resolves no host name, so
+ * nothing leaves even if a page-level block were bypassed (docs/decisions.md D62). At most two pages
+ * print at once (more wait their turn) and each print has a 30 s limit, past which its context is
+ * closed.
  */
 import { existsSync } from 'node:fs';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const SYSTEM_CHROMIUMS = [
@@ -13,6 +19,25 @@ const SYSTEM_CHROMIUMS = [
   '/usr/bin/google-chrome',
   '/usr/bin/google-chrome-stable',
 ];
+
+/** SECURITY.md 3.6: the time one print may take. */
+export const RENDER_TIMEOUT_MS = 30_000;
+/** SECURITY.md 3.6: pages printed at once per process (1–2 per core; the machines have 2). */
+export const PRINT_CONCURRENCY = 2;
+/**
+ * Where the print browser sends every request it makes: a closed loopback port (discard), so a
+ * sub-resource that got past the page-level block, or Chromium's own background traffic, goes
+ * nowhere. Tests point it at a loopback canary instead.
+ */
+export const BLACK_HOLE_PROXY = 'http://127.0.0.1:9';
+
+/** A print that ran past its time limit (its page was closed). */
+export class RenderTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`printing took longer than ${timeoutMs} ms`);
+    this.name = 'RenderTimeoutError';
+  }
+}
 
 /** Which Chromium to launch, and with which extra arguments. */
 export async function chromiumExecutable(
@@ -25,19 +50,53 @@ export async function chromiumExecutable(
   return { path: await bundled.executablePath(), args: bundled.args };
 }
 
+export interface PrinterOptions {
+  /** Pages printed at once (default 2). */
+  readonly concurrency?: number;
+  /** The proxy every browser request goes to (default: the black hole; tests: a canary). */
+  readonly proxyServer?: string;
+}
+
 export class ChromiumPrinter {
   private browser: Promise<Browser> | undefined;
+  private readonly limit: LimitFunction;
   /** Launches (for tests of the crash path). */
   launches = 0;
 
-  constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
+  constructor(
+    private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly options: PrinterOptions = {},
+  ) {
+    this.limit = pLimit(options.concurrency ?? PRINT_CONCURRENCY);
+  }
+
+  /** Prints running now. */
+  get active(): number {
+    return this.limit.activeCount;
+  }
+
+  /** Prints waiting for a free page (a caller may answer 503 with Retry-After past some number). */
+  get waiting(): number {
+    return this.limit.pendingCount;
+  }
 
   private async launch(): Promise<Browser> {
     const { path, args } = await chromiumExecutable(this.env);
     this.launches += 1;
     const browser = await chromium.launch({
       executablePath: path,
-      args: [...args, '--disable-dev-shm-usage', '--no-first-run'],
+      args: [
+        ...args,
+        '--disable-dev-shm-usage',
+        '--no-first-run',
+        `--proxy-server=${this.options.proxyServer ?? BLACK_HOLE_PROXY}`,
+        // Loopback too: Chromium bypasses proxies for it unless told not to.
+        '--proxy-bypass-list=<-loopback>',
+        // No name resolution in the browser (the proxy, an IP address, is the one way out).
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+        '--dns-prefetch-disable',
+        '--no-pings',
+      ],
       headless: true,
     });
     browser.on('disconnected', () => {
@@ -59,22 +118,50 @@ export class ChromiumPrinter {
     return browser;
   }
 
-  /** Runs `work` on a fresh page in an isolated context (no JavaScript, no network). */
-  async withPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
+  /** The warm browser (tests watch its pages, and open an unprotected page as a control). */
+  async warm(): Promise<Browser> {
+    return this.warmBrowser();
+  }
+
+  /** One print on a fresh page in an isolated context, closed when done or when time runs out. */
+  private async print<T>(work: (page: Page) => Promise<T>, timeoutMs: number): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
     const attempt = async () => {
       const browser = await this.warmBrowser();
-      const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
+      const context = await browser.newContext({
+        javaScriptEnabled: false,
+        offline: true,
+        serviceWorkers: 'block',
+        acceptDownloads: false,
+      });
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await context.route('**/*', (route) => route.abort('blockedbyclient'));
+        await context.route('**/*', (route) =>
+          // A navigation answered 204 leaves the page as it is (a meta refresh, a frame's src);
+          // any other request is aborted.
+          route.request().isNavigationRequest()
+            ? route.fulfill({ status: 204 })
+            : route.abort('blockedbyclient'),
+        );
         const page = await context.newPage();
-        return await work(page);
+        const left = deadline - Date.now();
+        if (left <= 0) throw new RenderTimeoutError(timeoutMs);
+        // Past `left` our own timer speaks (RenderTimeoutError), not a Playwright timeout.
+        page.setDefaultTimeout(left + 1000);
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new RenderTimeoutError(timeoutMs)), left);
+        });
+        return await Promise.race([work(page), timeout]);
       } finally {
+        clearTimeout(timer);
+        // Closing the context closes a page that is still printing.
         await context.close().catch(() => undefined);
       }
     };
     try {
       return await attempt();
     } catch (error) {
+      if (error instanceof RenderTimeoutError) throw error;
       // A crashed or closed browser: relaunch once and retry.
       const browser = await this.browser?.catch(() => undefined);
       if (browser?.isConnected()) throw error;
@@ -83,17 +170,25 @@ export class ChromiumPrinter {
     }
   }
 
-  /** Prints trusted-shape HTML (no scripts run, nothing is fetched) to a Letter PDF. */
-  async htmlToPdf(html: string, timeoutMs = 30_000): Promise<Buffer> {
+  /**
+   * Runs `work` on a fresh page (no JavaScript, no network) once one of the printing slots is free,
+   * within `timeoutMs` of starting (waiting for the slot is not counted).
+   */
+  withPage<T>(work: (page: Page) => Promise<T>, timeoutMs = RENDER_TIMEOUT_MS): Promise<T> {
+    return this.limit(() => this.print(work, timeoutMs));
+  }
+
+  /** Prints HTML (no scripts run, nothing is fetched, the page cannot navigate) to a Letter PDF. */
+  async htmlToPdf(html: string, timeoutMs = RENDER_TIMEOUT_MS): Promise<Buffer> {
     return this.withPage(async (page) => {
-      page.setDefaultTimeout(timeoutMs);
-      await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
+      await page.setContent(html, { waitUntil: 'load' });
+      if (page.url() !== 'about:blank') throw new Error('the printed document navigated away');
       return page.pdf({
         format: 'Letter',
         printBackground: true,
         margin: { top: '0.75in', bottom: '0.75in', left: '0.75in', right: '0.75in' },
       });
-    });
+    }, timeoutMs);
   }
 
   /** Kills the browser (tests of the restart path). */

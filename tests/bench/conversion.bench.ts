@@ -44,7 +44,7 @@ export async function runConversionBench(): Promise<{ ok: boolean; lines: string
       { name: 'medium.png', bytes: png(800, 600) },
       { name: 'large.png', bytes: png(1600, 1000) },
     ],
-    jpeg: [{ name: 'headers.jpg', bytes: jpeg(4000, 3000) }],
+    jpeg: [{ name: 'gradient.jpg', bytes: jpeg(4000, 3000) }],
     pdf: [
       { name: 'one.pdf', bytes: await pdf('Transcript', 1) },
       { name: 'five.pdf', bytes: await pdf('Transcript', 5) },

@@ -1,6 +1,6 @@
 /**
  * Sample files for the document tests and the conversion benchmark, generated with code: PNG (a tiny
- * encoder over zlib), JPEG (headers only: enough for sniffing, sizing and embedding), PDF (pdf-lib),
+ * encoder over zlib), JPEG (a tiny baseline encoder: DC-only blocks, decodable anywhere), PDF (pdf-lib),
  * DOCX (a zip written with JSZip) and a few hostile variants.
  */
 import { deflateSync } from 'node:zlib';
@@ -51,34 +51,97 @@ export function png(width = 64, height = 48): Buffer {
   ]);
 }
 
-/** A baseline JPEG's headers (SOI, JFIF, SOF0, EOI) declaring width × height. */
+/** Canonical Huffman codes of a table given as BITS (counts per length 1..16) and values. */
+function huffmanCodes(bits: number[], values: number[]): Map<number, [number, number]> {
+  const codes = new Map<number, [number, number]>();
+  let code = 0;
+  let k = 0;
+  for (let length = 1; length <= 16; length++) {
+    for (let i = 0; i < (bits[length - 1] ?? 0); i++)
+      codes.set(values[k++] as number, [code++, length]);
+    code <<= 1;
+  }
+  return codes;
+}
+
+function segment(marker: number, data: Uint8Array): Buffer {
+  const head = Buffer.from([0xff, marker, 0, 0]);
+  head.writeUInt16BE(data.length + 2, 2);
+  return Buffer.concat([head, data]);
+}
+
+const DC_BITS = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0];
+const DC_VALUES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+
+export interface JpegOptions {
+  /** Extra segments after JFIF (APP1 EXIF, XMP, COM…). */
+  readonly segments?: readonly Buffer[];
+  /** Bytes after the end-of-image marker (a JPEG+HTML polyglot). */
+  readonly trailer?: Buffer;
+}
+
+/**
+ * A real baseline greyscale JPEG (any decoder shows a diagonal gradient): 8×8 blocks carrying only
+ * their DC value, the standard DC Huffman table and an AC table holding just end-of-block.
+ */
+export function jpegImage(width: number, height: number, options: JpegOptions = {}): Buffer {
+  const jfif = Buffer.from([0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+  const dqt = Buffer.concat([Buffer.from([0x00]), Buffer.alloc(64, 8)]);
+  const sof = Buffer.from([8, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]);
+  const dhtDc = Buffer.from([0x00, ...DC_BITS, ...DC_VALUES]);
+  const dhtAc = Buffer.from([0x10, 1, ...new Array<number>(15).fill(0), 0x00]);
+  const sos = Buffer.from([1, 1, 0x00, 0, 63, 0]);
+
+  const dc = huffmanCodes(DC_BITS, DC_VALUES);
+  const out: number[] = [];
+  let accumulator = 0;
+  let count = 0;
+  const put = (value: number, length: number) => {
+    for (let i = length - 1; i >= 0; i--) {
+      accumulator = (accumulator << 1) | ((value >> i) & 1);
+      if (++count === 8) {
+        out.push(accumulator);
+        if (accumulator === 0xff) out.push(0x00);
+        accumulator = 0;
+        count = 0;
+      }
+    }
+  };
+  const across = Math.ceil(width / 8);
+  const down = Math.ceil(height / 8);
+  let previous = 0;
+  for (let by = 0; by < down; by++)
+    for (let bx = 0; bx < across; bx++) {
+      const value = 40 + Math.floor((200 * (bx + by)) / Math.max(1, across + down - 2)) - 128;
+      const diff = value - previous;
+      previous = value;
+      const magnitude = Math.abs(diff);
+      const category = magnitude === 0 ? 0 : Math.floor(Math.log2(magnitude)) + 1;
+      const [code, length] = dc.get(category) as [number, number];
+      put(code, length);
+      if (category > 0) put(diff > 0 ? diff : diff + (1 << category) - 1, category);
+      put(0, 1); // end of block
+    }
+  if (count > 0) put(0xff, 8 - count); // pad with ones
+
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    segment(0xe0, jfif),
+    ...(options.segments ?? []),
+    segment(0xdb, dqt),
+    segment(0xc0, sof),
+    segment(0xc4, dhtDc),
+    segment(0xc4, dhtAc),
+    segment(0xda, sos),
+    Buffer.from(out),
+    Buffer.from([0xff, 0xd9]),
+    options.trailer ?? Buffer.alloc(0),
+  ]);
+}
+
+/** A real baseline JPEG of width × height (a grey gradient), as an upload would be. */
 export function jpeg(width = 64, height = 48): Buffer {
-  const app0 = Buffer.from([
-    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01,
-    0x00, 0x00,
-  ]);
-  const sof = Buffer.from([
-    0xff,
-    0xc0,
-    0x00,
-    0x11,
-    0x08,
-    height >> 8,
-    height & 0xff,
-    width >> 8,
-    width & 0xff,
-    0x03,
-    0x01,
-    0x22,
-    0x00,
-    0x02,
-    0x11,
-    0x01,
-    0x03,
-    0x11,
-    0x01,
-  ]);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
+  return jpegImage(width, height);
 }
 
 export async function pdf(text = 'Unofficial transcript', pages = 1): Promise<Buffer> {
