@@ -7,6 +7,7 @@
 import { once } from 'node:events';
 import { createDeflate, inflateSync } from 'node:zlib';
 import JSZip from 'jszip';
+import { pdfPagesText } from '../fixtures/pdfText';
 import type { PDFRef } from 'pdf-lib';
 import {
   PDFArray,
@@ -534,22 +535,5 @@ export function docxBomb(padding: number): Promise<Buffer> {
 
 /** The text of every page of a PDF, with pdfjs-dist (no rendering). */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
-    useSystemFonts: false,
-    isEvalSupported: false,
-    verbosity: 0,
-  }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
-        .join(''),
-    );
-  }
-  await document.destroy();
-  return pages.join('\n');
+  return (await pdfPagesText(bytes)).join('\n');
 }
