@@ -14,31 +14,52 @@ describe('the applicant in Chromium', () => {
   }, 120_000);
   afterAll(async () => e2e?.close());
 
-  it('keeps anonymous answers through sign-up, confirmation and login', async () => {
+  it('keeps anonymous answers through sign-up, confirmation and login; 7.22: the SSN never in a URL or web storage', async () => {
     const { context, page } = await e2e.newPage();
     const email = 'maya@example.com';
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    // What web storage holds, read at every step (anonymous answers live there until login).
+    const storageSeen: string[] = [];
+    const readStorage = async () => {
+      storageSeen.push(
+        await page.evaluate(async () => {
+          const dump = (storage: Storage) =>
+            Object.entries({ ...storage })
+              .map(([key, value]) => `${key}=${value}`)
+              .join('\n');
+          const databases = (await indexedDB.databases()).map((db) => `indexedDB:${db.name}`);
+          return [dump(localStorage), dump(sessionStorage), ...databases].join('\n');
+        }),
+      );
+    };
     try {
       await page.goto('/');
       await expect.poll(() => page.url()).toContain('/about');
       await page.locator('#first_name').fill('Maya');
       await page.locator('#last_name').fill('Okafor');
+      await page.getByRole('radio', { name: 'U.S. Citizen', exact: true }).check();
+      await page.getByRole('textbox', { name: 'Social Security Number' }).fill('219099999');
       await expectNoAxeViolations(page, '/about (anonymous)');
       await shot(page, 'about-anonymous', true);
 
       await page.getByRole('button', { name: 'Save & Continue' }).click();
       await page.waitForURL('**/signup');
+      await readStorage();
       await page.getByLabel('Email Address').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await expectNoAxeViolations(page, '/signup');
       await page.getByRole('button', { name: 'Submit' }).click();
 
       await page.waitForURL('**/confirm');
+      await readStorage();
       const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
       await page.getByLabel('Confirmation Code').fill(code);
       await expectNoAxeViolations(page, '/confirm');
       await page.getByRole('button', { name: 'Submit' }).click();
 
       await page.waitForURL('**/login');
+      await readStorage();
       await page.getByLabel('Email Address').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await expectNoAxeViolations(page, '/login');
@@ -53,6 +74,21 @@ describe('the applicant in Chromium', () => {
       await page.reload();
       await expect.poll(() => page.locator('#last_name').inputValue()).toBe('Okafor');
       await expectNoAxeViolations(page, '/about (logged in)');
+
+      // SECURITY.md 7.22: the SSN travelled in memory and reached the server…
+      const profile = await page.request.get('/api/profile');
+      expect(((await profile.json()) as { answer: { ssn?: string } }).answer.ssn).toBe(
+        '219-09-9999',
+      );
+      // …and never a URL, localStorage, sessionStorage or IndexedDB.
+      const ssnForms = ['219-09-9999', '219099999', '219%2D09%2D9999'];
+      for (const url of urls) for (const form of ssnForms) expect(url).not.toContain(form);
+      await readStorage();
+      const stored = storageSeen.join('\n');
+      // Not blind: the anonymous answers were there (a name), and no database was opened.
+      expect(stored).toContain('Okafor');
+      expect(stored).not.toContain('indexedDB:');
+      expect(stored).not.toMatch(/219.?09.?9999/);
     } finally {
       await context.close();
     }
