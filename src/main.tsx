@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SESSION_INVALID_MESSAGE } from '../contract';
 import { createQueryClient } from './api/queryClient';
 import { justLoggedOut, unsavedAnswers } from './session/flush';
+import { sessionEndedHandler } from './session/sessionEnded';
 import { createAppRouter } from './router';
 import { startServiceApp } from './features/service-view/start';
 import { serviceTokenInAddress, stripServiceToken } from './features/service-view/token';
@@ -34,25 +34,14 @@ if (serviceToken) {
 function startApplicantApp(root: HTMLElement) {
   const router = createAppRouter();
   /** SPEC 2.2: any 401 clears all cached data and goes to /login with the session-invalid message. */
-  let redirecting = false;
-  const queryClient = createQueryClient(() => {
-    if (redirecting || justLoggedOut()) return;
-    redirecting = true;
-    // SECURITY.md REQ-R-4: unsaved answers are kept (in memory) for the same applicant's next login.
-    const unsaved = unsavedAnswers();
-    queryClient.clear();
-    void router
-      .navigate({
-        to: '/login',
-        state: {
-          errorMessage: SESSION_INVALID_MESSAGE,
-          ...(unsaved ? { studentAnswers: unsaved.answers, unsavedFor: unsaved.username } : {}),
-        },
-      })
-      .finally(() => {
-        redirecting = false;
-      });
-  });
+  const queryClient = createQueryClient(
+    sessionEndedHandler({
+      clear: () => queryClient.clear(),
+      toLogin: (state) => router.navigate({ to: '/login', state }),
+      unsaved: unsavedAnswers,
+      justLoggedOut,
+    }),
+  );
 
   createRoot(root).render(
     <StrictMode>
