@@ -12,7 +12,7 @@ import secureJson from 'secure-json-parse';
 import { GENERIC_ERROR_MESSAGE, serverMessages } from '../contract';
 import type { ServerConfig } from './config';
 import { bypassesRowSecurity, openDatabase, type DatabaseHandle } from './db/client';
-import { runInTenant } from './db/tenantScope';
+import { enterTenant, runInTenant } from './db/tenantScope';
 import { HttpError } from './errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords';
@@ -186,7 +186,7 @@ export async function buildServer(
   app.decorateRequest('tenant', null as unknown as Tenant);
   app.addHook('onRequest', (request, _reply, done) => {
     request.tenant = directory.forHost(request.headers.host);
-    runInTenant(request.tenant.id, done);
+    enterTenant(request.tenant.id, done);
   });
 
   // Cross-site requests never change state (SameSite cookies, plus Fetch Metadata and Origin checks).

@@ -12,15 +12,25 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 const scope = new AsyncLocalStorage<string>();
 
-/** Runs `fn` (and everything it starts) in the tenant's scope. */
-export function runInTenant<T>(tenantId: string, fn: () => T): T {
+/**
+ * Runs `fn` (and everything it starts) in the tenant's scope and waits for its result inside the
+ * scope: drizzle's queries are lazy (they start when awaited), so one returned unawaited still runs in
+ * the scope.
+ */
+export async function runInTenant<T>(tenantId: string, fn: () => T | PromiseLike<T>): Promise<T> {
   if (tenantId === '') throw new Error('A tenant scope needs a tenant id.');
-  return scope.run(tenantId, fn);
+  return scope.run(tenantId, async () => await fn());
 }
 
-/** Runs `fn` outside any tenant scope: its queries see no tenant's rows (the job queue's claims). */
-export function runWithoutTenant<T>(fn: () => T): T {
-  return scope.exit(fn);
+/** Calls `next` at once in the tenant's scope; what it starts inherits it (Fastify's hook chain). */
+export function enterTenant(tenantId: string, next: () => void): void {
+  if (tenantId === '') throw new Error('A tenant scope needs a tenant id.');
+  scope.run(tenantId, next);
+}
+
+/** Runs `fn` outside any tenant scope: its queries see no tenant's rows (jobs without a tenant). */
+export async function runWithoutTenant<T>(fn: () => T | PromiseLike<T>): Promise<T> {
+  return scope.exit(async () => await fn());
 }
 
 /** The tenant of the current scope, or undefined outside any. */

@@ -385,6 +385,13 @@ describe.skipIf(!inject('postgresTemplate'))(
         expect(result.setting).toBe(result.scope);
         expect(result.seen).toBe(result.scope);
       }
+      // A drizzle query is lazy (it starts when awaited): returned unawaited, it still runs in the scope.
+      const lazy = (await runInTenant(SOUTH, () =>
+        server.built.database.db.execute(
+          sql`select current_setting('app.tenant_id', true) as setting`,
+        ),
+      )) as unknown as Rows<{ setting: string }>;
+      expect(lazy.rows).toEqual([{ setting: SOUTH }]);
     });
 
     it('7.17 concurrent requests of both tenants each see their own applicant only', async () => {
