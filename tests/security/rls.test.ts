@@ -157,6 +157,10 @@ describe.skipIf(!inject('postgresTemplate'))(
     }
 
     beforeAll(async () => {
+      if (!process.env.TEST_DATABASE_ADMIN_URL)
+        throw new Error(
+          'TEST_DATABASE_ADMIN_URL (a superuser) is needed too: eval "$(bash .ci/postgres.sh)"',
+        );
       server = await startServer({
         database: 'postgres',
         config: { staffApiKeys: STAFF_KEYS },

@@ -120,6 +120,10 @@ describe.skipIf(!inject('postgresTemplate'))('several server processes on one Po
   let b: Running;
 
   beforeAll(async () => {
+    if (!process.env.TEST_DATABASE_ADMIN_URL)
+      throw new Error(
+        'TEST_DATABASE_ADMIN_URL (a superuser) is needed too: eval "$(bash .ci/postgres.sh)"',
+      );
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-multi-'));
     // docs/operations.md "Roles": the owner creates the database and lets the application role use
     // the tables it will create; the application role gets nothing else.
