@@ -113,7 +113,6 @@ describe.skipIf(!inject('postgresTemplate'))('several server processes on one Po
   const database = `admission_test_${suffix}`;
   const restored = `admission_test_${suffix}_restored`;
   const appRole = { name: `admission_app_${suffix}`, password: randomBytes(12).toString('hex') };
-  const owner = new URL(admin).username;
   let dataDir: string;
   let env: (name: string) => Record<string, string>;
   let a: Running;
@@ -124,6 +123,7 @@ describe.skipIf(!inject('postgresTemplate'))('several server processes on one Po
       throw new Error(
         'TEST_DATABASE_ADMIN_URL (a superuser) is needed too: eval "$(bash .ci/postgres.sh)"',
       );
+    const owner = new URL(admin).username;
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-multi-'));
     // docs/operations.md "Roles": the owner creates the database and lets the application role use
     // the tables it will create; the application role gets nothing else.
