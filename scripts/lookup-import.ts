@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { LOOKUP_CATEGORIES, type LookupCategoryName } from '../contract';
 import { configFromEnv } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { runInTenant } from '../server/db/tenantScope';
 import { importList } from '../server/lookup/importList';
 import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory } from '../server/tenants';
 
@@ -51,7 +52,11 @@ async function main() {
           'PGlite is single-process: stop the server, run the import, then start it again.',
       );
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    migrationUrl: config.databaseMigrationUrl,
+    dataDir: config.dataDir,
+  });
   try {
     // A fresh data directory: create the default tenant as the server's first start would.
     await ensureTenant(database.db, { ...DEFAULT_TENANT_SEED, id: config.defaultTenant });
@@ -59,12 +64,9 @@ async function main() {
     await directory.load(database.db);
     const tenant = directory.get(tenantId ?? config.defaultTenant);
     if (!tenant) fail(`Unknown tenant "${tenantId}".`);
-    const result = await importList(
-      database.db,
-      tenant,
-      category as LookupCategoryName,
-      csv,
-      new Date(),
+    // In that tenant's scope: on PostgreSQL, row-level security shows it no other (D56).
+    const result = await runInTenant(tenant.id, () =>
+      importList(database.db, tenant, category as LookupCategoryName, csv, new Date()),
     );
     if (!result.ok) {
       console.error(`Nothing was imported: ${result.problems.length} problem(s) in ${file}.`);

@@ -12,7 +12,8 @@ import secureJson from 'secure-json-parse';
 import { GENERIC_ERROR_MESSAGE, serverMessages } from '../contract';
 import type { Definition } from '../runtime';
 import type { ServerConfig } from './config';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { bypassesRowSecurity, openDatabase, type DatabaseHandle } from './db/client';
+import { enterTenant, runInTenant } from './db/tenantScope';
 import { HttpError } from './errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords';
@@ -120,7 +121,15 @@ export async function buildServer(
 
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      migrationUrl: config.databaseMigrationUrl,
+      dataDir: config.dataDir,
+    }));
+  if (database.kind === 'postgres' && (await bypassesRowSecurity(database)))
+    app.log.warn(
+      'the database role is a superuser or has BYPASSRLS: row-level security does not apply (docs/operations.md)',
+    );
   await ensureTenant(database.db, { ...DEFAULT_TENANT_SEED, id: config.defaultTenant });
   for (const tenant of options.tenants ?? []) await ensureTenant(database.db, tenant);
   const directory = new TenantDirectory(config.defaultTenant, options.definitions);
@@ -129,7 +138,9 @@ export async function buildServer(
   // seeded beside the start (lookups wait for it) so a fresh data directory serves at once.
   const lookupReady = (async () => {
     for (const tenant of directory.all())
-      await seedSampleLists(database.db, tenant.id, tenant.definition, config.now());
+      await runInTenant(tenant.id, () =>
+        seedSampleLists(database.db, tenant.id, tenant.definition, config.now()),
+      );
   })();
   lookupReady.catch((error: Error) =>
     app.log.error({ err: { message: error.message } }, 'seeding the sample lookup lists failed'),
@@ -178,9 +189,14 @@ export async function buildServer(
     errorResponseBuilder: () => new HttpError(429, serverMessages.tooManyRequests),
   });
 
+  // The tenant of the Host header, and its scope for every query the request makes (D56). Fastify
+  // calls the next hooks from `done` and continues after reading a body in the request's async
+  // context, so the scope entered here holds through the handler (tests/security/rls.test.ts sends a
+  // body in pieces to prove it).
   app.decorateRequest('tenant', null as unknown as Tenant);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.tenant = directory.forHost(request.headers.host);
+    enterTenant(request.tenant.id, done);
   });
 
   // Cross-site requests never change state (SameSite cookies, plus Fetch Metadata and Origin checks).
@@ -316,7 +332,10 @@ export async function buildServer(
   }
 
   const prune = setInterval(
-    () => void pruneAccountEvents(context).catch(() => undefined),
+    () => {
+      for (const tenant of directory.all())
+        void runInTenant(tenant.id, () => pruneAccountEvents(context)).catch(() => undefined);
+    },
     10 * 60 * 1000,
   );
   prune.unref();

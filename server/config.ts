@@ -13,6 +13,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** PostgreSQL; when unset, the embedded PGlite in DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL: the schema owner that runs migrations at start, when DATABASE_URL's role may not. */
+  DATABASE_MIGRATION_URL: z.string().url().optional(),
   /** SMTP; when unset, mail goes to DATA_DIR/outbox.jsonl. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Northfield College Admission <admission@northfield.example.edu>'),
@@ -41,6 +43,8 @@ const envSchema = z.object({
   STAFF_API_KEYS: z.string().optional(),
   /** The HMAC key of service tokens (32+ characters); default: a random key kept in DATA_DIR. */
   SERVICE_TOKEN_SECRET: z.string().min(32).optional(),
+  /** The HMAC key of local presigned uploads (32+ characters); default: a random key in DATA_DIR. */
+  UPLOAD_SECRET: z.string().min(32).optional(),
   /** How long a service link lasts, in minutes (SECURITY.md: 1 hour). */
   SERVICE_TOKEN_TTL_MINUTES: z.coerce
     .number()
@@ -80,6 +84,8 @@ export interface ServerConfig {
   readonly port: number;
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
+  /** The role that runs migrations (PostgreSQL); undefined: DATABASE_URL's. */
+  readonly databaseMigrationUrl: string | undefined;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
   readonly publicOrigin: string;
@@ -93,6 +99,8 @@ export interface ServerConfig {
   readonly serviceTokenSecret: string | undefined;
   /** Service link lifetime in milliseconds. */
   readonly serviceTokenTtlMs: number;
+  /** The upload-policy HMAC key from the environment; undefined: generated in DATA_DIR. */
+  readonly uploadSecret: string | undefined;
   /** Strict-Transport-Security max-age for requests that arrived over https; 0: no header. */
   readonly hstsMaxAge: number;
   /** Documents: local disk under DATA_DIR, or S3 / a compatible store. */
@@ -149,6 +157,10 @@ export function configFromEnv(
     throw new Error(
       `Invalid configuration:\n  STAFF_API_KEYS: ${staffKeys.error.issues[0]?.message}`,
     );
+  if (e.DATABASE_MIGRATION_URL && !e.DATABASE_URL)
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_MIGRATION_URL: set only together with DATABASE_URL',
+    );
   if (e.STORAGE === 's3' && !e.S3_BUCKET)
     throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   return {
@@ -157,6 +169,7 @@ export function configFromEnv(
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicOrigin: e.PUBLIC_ORIGIN.replace(/\/$/, ''),
@@ -167,6 +180,7 @@ export function configFromEnv(
     staffApiKeys: staffKeys.data,
     serviceTokenSecret: e.SERVICE_TOKEN_SECRET,
     serviceTokenTtlMs: e.SERVICE_TOKEN_TTL_MINUTES * 60 * 1000,
+    uploadSecret: e.UPLOAD_SECRET,
     hstsMaxAge: e.HSTS_MAX_AGE,
     storage:
       e.STORAGE === 's3'

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { mintServiceTokenResponse, type MintServiceTokenResponse } from '../../contract';
 import { configFromEnv, type ServerConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { runInTenant } from '../db/tenantScope';
 import { HttpError } from '../errors';
 import { cliKey, mintServiceToken } from '../services/serviceTokens';
 import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory } from '../tenants';
@@ -89,14 +90,21 @@ export async function requestServiceLink(
   } catch (error) {
     if (!(error instanceof NoServer)) throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    migrationUrl: config.databaseMigrationUrl,
+    dataDir: config.dataDir,
+  });
   try {
     // As at server start: a data directory no server has opened yet still has its default tenant.
     await ensureTenant(database.db, { ...DEFAULT_TENANT_SEED, id: config.defaultTenant });
     const directory = new TenantDirectory(config.defaultTenant);
     await directory.load(database.db);
     const tenantId = directory.forHost(host).id;
-    const minted = await mintServiceToken({ db: database.db, config }, tenantId, email, 'cli');
+    // The one tenant it was given: on PostgreSQL, row-level security shows it no other (D56).
+    const minted = await runInTenant(tenantId, () =>
+      mintServiceToken({ db: database.db, config }, tenantId, email, 'cli'),
+    );
     return { ...minted, via: 'database' };
   } finally {
     await database.close();

@@ -1,11 +1,16 @@
 /**
  * Opens the database: PostgreSQL when DATABASE_URL is set, else the embedded PGlite in DATA_DIR.
  * Committed SQL migrations are applied on open, so a fresh data directory is ready at once.
+ *
+ * On PostgreSQL every connection the pool hands out carries the tenant of the scope that asked for it
+ * (`app.tenant_id`, read by the row-level security policies of migration 0007; docs/decisions.md D56).
+ * PGlite connects as a superuser, which passes every policy, so it is opened unchanged.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,6 +18,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { currentTenant } from './tenantScope';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -26,6 +32,11 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 
 export interface OpenOptions {
   readonly databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL only: the role that owns the schema and runs the migrations (DATABASE_MIGRATION_URL),
+   * when the application's own role (databaseUrl) may not (docs/operations.md). Default: databaseUrl.
+   */
+  readonly migrationUrl?: string | undefined;
   readonly dataDir?: string;
   /** An already opened PGlite (tests load one from a migrated dump). */
   readonly pglite?: PGlite;
@@ -40,10 +51,79 @@ export interface OpenOptions {
   readonly queryTimeoutMs?: number;
 }
 
+/** Sets the session's tenant; '' (outside any scope) matches no row of a table under RLS. */
+const SET_TENANT = "select set_config('app.tenant_id', $1, false)";
+
+/**
+ * A pool whose connections carry the caller's tenant. Each checkout (`connect`, which `query` and
+ * drizzle's transactions go through) compares the tenant the connection was last given with the
+ * caller's scope, read synchronously when the caller asks, and sets it when they differ, before any
+ * statement of the caller and outside any transaction (so a rollback cannot undo it). A connection
+ * therefore never serves a request with another request's tenant, and a caller outside any scope
+ * always gets the empty tenant. Nothing else in the application writes `app.tenant_id`.
+ */
+export class TenantPool extends pg.Pool {
+  private readonly tenantOf = new WeakMap<pg.PoolClient, string>();
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    const tenant = currentTenant() ?? '';
+    const ready = super.connect().then((client) => this.withTenant(client, tenant));
+    if (!callback) return ready;
+    ready.then(
+      (client) => callback(undefined, client, (release) => client.release(release as Error)),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+  }
+
+  private async withTenant(client: pg.PoolClient, tenant: string): Promise<pg.PoolClient> {
+    if (this.tenantOf.get(client) === tenant) return client;
+    this.tenantOf.delete(client);
+    try {
+      await client.query(SET_TENANT, [tenant]);
+    } catch (error) {
+      // A connection whose setting is unknown is not reused.
+      client.release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    this.tenantOf.set(client, tenant);
+    return client;
+  }
+}
+
+/** Migrations of one PostgreSQL database, one process at a time (several may start together). */
+const MIGRATION_LOCK = 7_240_031;
+
+async function migratePostgres(url: string, timeout: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeout });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.end();
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const timeout = options.queryTimeoutMs ?? 10_000;
-    const pool = new pg.Pool({
+    if (!options.migrated)
+      await migratePostgres(options.migrationUrl ?? options.databaseUrl, timeout);
+    const pool = new TenantPool({
       connectionString: options.databaseUrl,
       max: 20,
       query_timeout: timeout,
@@ -56,8 +136,6 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         ((error) => console.error(`database connection lost: ${error.message}`)),
     );
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    if (!options.migrated)
-      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client = options.pglite;
@@ -71,4 +149,15 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (!options.migrated)
     await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'pglite', close: () => pglite.close() };
+}
+
+/**
+ * Whether the connected role passes row-level security anyway (a superuser, or BYPASSRLS): then the
+ * policies protect nothing, and the server says so at start. Always true on PGlite.
+ */
+export async function bypassesRowSecurity(handle: DatabaseHandle): Promise<boolean> {
+  const result = (await handle.db.execute(
+    sql`select rolsuper or rolbypassrls as bypass from pg_roles where rolname = current_user`,
+  )) as unknown as { rows: { bypass: boolean }[] };
+  return result.rows[0]?.bypass ?? false;
 }

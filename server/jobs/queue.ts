@@ -4,12 +4,16 @@
  * process on PGlite) take each job exactly once. A claim holds a lease (`locked_until`); a worker that
  * dies holding a job leaves it to be claimed again once the lease has run out, so a restart resumes it.
  *
- * Adding a kind is one call: `queue.register('application-pdf', handler)`.
+ * Adding a kind is one call: `queue.register('application-pdf', handler)`. Every payload carries the
+ * `tenantId` it belongs to: `run` and `onGiveUp` run in that tenant's scope (docs/decisions.md D56), so
+ * their queries see that tenant's rows only; a payload without one runs outside any tenant and sees
+ * nothing. The queue's own statements on `jobs` (a table outside row-level security) need no tenant.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
+import { currentTenant, runInTenant, runWithoutTenant } from '../db/tenantScope';
 
 export interface Job<P = Record<string, unknown>> {
   readonly id: number;
@@ -18,6 +22,14 @@ export interface Job<P = Record<string, unknown>> {
   /** 1 on the first run. */
   readonly attempt: number;
   readonly maxAttempts: number;
+}
+
+/** Runs `fn` in the scope of the payload's tenant (outside any tenant when it names none). */
+function inJobTenant<T>(job: Job, fn: () => Promise<T>): Promise<T> {
+  const tenantId = job.payload.tenantId;
+  return typeof tenantId === 'string' && tenantId !== ''
+    ? runInTenant(tenantId, fn)
+    : runWithoutTenant(fn);
 }
 
 export interface JobKind<P = Record<string, unknown>> {
@@ -66,7 +78,14 @@ export class JobQueue {
     return this;
   }
 
+  /**
+   * Queues a job; its payload names its `tenantId` (the scope its handler runs in). Within a tenant's
+   * scope (a request) the payload must name that tenant: a request cannot queue work for another.
+   */
   async enqueue(kind: string, payload: Record<string, unknown>): Promise<number> {
+    const scoped = currentTenant();
+    if (scoped !== undefined && payload.tenantId !== scoped)
+      throw new Error(`A job queued in tenant "${scoped}" must carry it as its tenantId.`);
     const now = this.options.now();
     const handler = this.kinds.get(kind);
     const [row] = await this.db
@@ -148,7 +167,7 @@ export class JobQueue {
     const handler = this.kinds.get(job.kind) as JobKind | undefined;
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId));
     try {
-      await handler!.run(job);
+      await inJobTenant(job, () => handler!.run(job));
       await this.db
         .update(jobs)
         .set({ status: 'done', lockedUntil: null, updatedAt: this.options.now() })
@@ -162,7 +181,7 @@ export class JobQueue {
           .update(jobs)
           .set({ status: 'failed', lastError: message, lockedUntil: null, updatedAt: now })
           .where(mine);
-        await handler!.onGiveUp?.(job, message);
+        await inJobTenant(job, async () => handler!.onGiveUp?.(job, message));
       } else {
         await this.db
           .update(jobs)

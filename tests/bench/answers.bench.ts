@@ -12,6 +12,7 @@ import pg from 'pg';
 import { buildServer } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { runInTenant } from '../../server/db/tenantScope';
 import { users } from '../../server/db/schema';
 import { PasswordHasher } from '../../server/passwords';
 
@@ -74,17 +75,20 @@ async function product(name: string, database: DatabaseHandle): Promise<Figures>
   const address = built.app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   try {
-    const hasher = new PasswordHasher(config.argon2);
-    await database.db
-      .insert(users)
-      .values({
-        tenantId: config.defaultTenant,
-        email: 'bench@example.com',
-        passwordHash: await hasher.hash('Bench-Password-1'),
-        confirmedAt: new Date(),
-        createdAt: new Date(),
-      })
-      .onConflictDoNothing();
+    const passwordHash = await new PasswordHasher(config.argon2).hash('Bench-Password-1');
+    // In the tenant's scope: on PostgreSQL, row-level security admits nothing else (D56).
+    await runInTenant(config.defaultTenant, () =>
+      database.db
+        .insert(users)
+        .values({
+          tenantId: config.defaultTenant,
+          email: 'bench@example.com',
+          passwordHash,
+          confirmedAt: new Date(),
+          createdAt: new Date(),
+        })
+        .onConflictDoNothing(),
+    );
     const login = await fetch(`${base}/public/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -25,6 +25,7 @@ import pg from 'pg';
 import { buildServer } from '../../server/app';
 import { configFromEnv } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { runInTenant } from '../../server/db/tenantScope';
 import { users } from '../../server/db/schema';
 import { PasswordHasher } from '../../server/passwords';
 import { validApplication } from '../definitions/fixtures';
@@ -220,8 +221,11 @@ async function step(
   await Promise.all(pending);
 
   // Acknowledged writes against what the database holds.
-  const rows = await database.db.execute<{ email: string; version: number; city: string | null }>(
-    sql`select u.email, a.version, a.answers->>'city' as city from applications a join users u on u.id = a.user_id where u.email like ${`${prefix}-editor-%`}`,
+  // In the tenant's scope: on PostgreSQL, row-level security shows nothing outside one (D56).
+  const rows = await runInTenant(tenantId, () =>
+    database.db.execute<{ email: string; version: number; city: string | null }>(
+      sql`select u.email, a.version, a.answers->>'city' as city from applications a join users u on u.id = a.user_id where u.email like ${`${prefix}-editor-%`}`,
+    ),
   );
   const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
     email: string;
@@ -264,14 +268,16 @@ async function createAccounts(
   passwordHash ??= await new PasswordHasher(configFromEnv({}).argon2).hash(PASSWORD);
   const now = new Date();
   for (let i = 0; i < emails.length; i += 500)
-    await database.db.insert(users).values(
-      emails.slice(i, i + 500).map((email) => ({
-        tenantId,
-        email,
-        passwordHash: passwordHash as string,
-        confirmedAt: now,
-        createdAt: now,
-      })),
+    await runInTenant(tenantId, () =>
+      database.db.insert(users).values(
+        emails.slice(i, i + 500).map((email) => ({
+          tenantId,
+          email,
+          passwordHash: passwordHash as string,
+          confirmedAt: now,
+          createdAt: now,
+        })),
+      ),
     );
 }
 

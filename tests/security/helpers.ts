@@ -1,6 +1,7 @@
 /** Helpers of the adversarial suite (SECURITY.md section 7); the server harness is tests/server/harness.ts. */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { runInTenant } from '../../server/db/tenantScope';
 import type { Client, Response, TestServer } from '../server/harness';
 
 export function median(values: readonly number[]): number {
@@ -46,18 +47,27 @@ export async function pairedMedians(
   return { a: median(ta), b: median(tb), responses };
 }
 
-/** Every row of every table as JSON text: "grep the dump". */
+/**
+ * Every row of every table as JSON text: "grep the dump". Tables under row-level security are read in
+ * each tenant's scope in turn (on PostgreSQL a query outside any scope sees none of their rows; D56).
+ */
 export async function databaseText(server: TestServer): Promise<string> {
   const db = server.built.database.db;
   const tables = (await db.execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-  )) as unknown as { rows: { table_name: string }[] };
+    sql`select relname as table_name, relrowsecurity as rls from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`,
+  )) as unknown as { rows: { table_name: string; rls: boolean }[] };
+  const dump = async (table: string) =>
+    (
+      (await db.execute(
+        sql`select row_to_json(t)::text as j from ${sql.identifier(table)} t`,
+      )) as unknown as { rows: { j: string }[] }
+    ).rows.map((r) => r.j);
   const parts: string[] = [];
-  for (const { table_name } of tables.rows) {
-    const rows = (await db.execute(
-      sql`select row_to_json(t)::text as j from ${sql.identifier(table_name)} t`,
-    )) as unknown as { rows: { j: string }[] };
-    parts.push(...rows.rows.map((r) => r.j));
+  for (const { table_name, rls } of tables.rows) {
+    if (!rls) parts.push(...(await dump(table_name)));
+    else
+      for (const tenant of server.built.tenants.all())
+        parts.push(...(await runInTenant(tenant.id, () => dump(table_name))));
   }
   return parts.join('\n');
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
+import { runInTenant } from '../../server/db/tenantScope';
+import { DEFAULT_TENANT_SEED } from '../../server/tenants';
 import {
   codeIn,
   databaseKinds,
@@ -292,7 +294,11 @@ describe.each(databaseKinds)('accounts on %s', (database) => {
     it('stores codes hashed, never as typed', async () => {
       const address = email('hashed');
       const code = await signUp(address);
-      const rows = await server.built.database.db.execute(sql`select * from confirmation_codes`);
+      // In the tenant's scope: on PostgreSQL, row-level security shows nothing outside one (D56).
+      const rows = await runInTenant(DEFAULT_TENANT_SEED.id, () =>
+        server.built.database.db.execute(sql`select * from confirmation_codes`),
+      );
+      expect((rows as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
       const dump = JSON.stringify(rows);
       expect(dump).not.toContain(code);
     });

@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { runInTenant } from '../../server/db/tenantScope';
 import { seedSampleLists } from '../../server/lookup/store';
 import { DEFAULT_TENANT_SEED, definitionsById, ensureTenant } from '../../server/tenants';
 
@@ -18,7 +19,11 @@ async function seedDefaultTenant(handle: DatabaseHandle): Promise<void> {
   const definition = definitionsById.get(DEFAULT_TENANT_SEED.definitionId);
   if (!definition) throw new Error('the default definition is missing');
   await ensureTenant(handle.db, DEFAULT_TENANT_SEED);
-  await seedSampleLists(handle.db, DEFAULT_TENANT_SEED.id, definition, new Date());
+  // In the tenant's scope, as the server seeds them: on PostgreSQL, row-level security admits
+  // nothing else (docs/decisions.md D56).
+  await runInTenant(DEFAULT_TENANT_SEED.id, () =>
+    seedSampleLists(handle.db, DEFAULT_TENANT_SEED.id, definition, new Date()),
+  );
 }
 
 declare module 'vitest' {

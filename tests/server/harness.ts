@@ -39,7 +39,7 @@ export interface PostgresOptions {
 async function openTestDatabase(
   kind: DatabaseKind,
   postgres: PostgresOptions = {},
-): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const dump = await readFile(inject('pgliteDump'));
     const pglite = new PGlite({ loadDataDir: new Blob([dump]) });
@@ -61,6 +61,7 @@ async function openTestDatabase(
   });
   return {
     handle,
+    url: databaseUrl.toString(),
     drop: async () => {
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
@@ -75,6 +76,8 @@ export interface TestServer {
   readonly clock: Clock;
   readonly built: BuiltServer;
   readonly dataDir: string;
+  /** PostgreSQL: the URL of the test's own database (as the test role); undefined on PGlite. */
+  readonly databaseUrl: string | undefined;
   client(host?: string): Client;
   /** Every message in the outbox so far. */
   outbox(): Promise<OutboxMessage[]>;
@@ -108,7 +111,11 @@ export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const clock = new Clock();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-server-'));
-  const { handle, drop } = await openTestDatabase(options.database ?? 'pglite', options.postgres);
+  const {
+    handle,
+    url: databaseUrl,
+    drop,
+  } = await openTestDatabase(options.database ?? 'pglite', options.postgres);
   const config = configFromEnv(
     {
       NODE_ENV: 'test',
@@ -148,6 +155,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     clock,
     built,
     dataDir,
+    databaseUrl,
     client: (host?: string) => new Client(url, host),
     outbox,
     async mail(to, subject, { after = 0 } = {}) {

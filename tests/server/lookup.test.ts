@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookupMessages } from '../../contract';
+import { runInTenant } from '../../server/db/tenantScope';
 import { importList } from '../../server/lookup/importList';
 import { databaseKinds, startServer, type TestServer } from './harness';
 
@@ -172,7 +173,10 @@ describe.each(databaseKinds)('lookup on %s', (database) => {
       '123458,Nowhere School,Albany,Atlantis,12207,USA',
       '123456,Duplicate School,Albany,NY,12207,USA',
     ].join('\n');
-    const failed = await importList(db, tenant, 'hs_ceeb', bad, new Date());
+    // The import runs in the tenant's scope, as the CLI runs it (row-level security on PostgreSQL).
+    const failed = await runInTenant(tenant.id, () =>
+      importList(db, tenant, 'hs_ceeb', bad, new Date()),
+    );
     expect(failed.ok).toBe(false);
     if (failed.ok) return;
     expect(failed.problems.map((p) => p.line)).toEqual([3, 4, 5, 6]);
@@ -188,14 +192,12 @@ describe.each(databaseKinds)('lookup on %s', (database) => {
       'Lincoln High School (sample)',
     );
 
-    const header = await importList(db, tenant, 'address', 'street,zip\n1 A St,12207', new Date());
+    const header = await runInTenant(tenant.id, () =>
+      importList(db, tenant, 'address', 'street,zip\n1 A St,12207', new Date()),
+    );
     expect(header).toMatchObject({ ok: false, problems: [{ line: 1 }, { line: 1 }] });
-    const zip = await importList(
-      db,
-      tenant,
-      'address',
-      'address_line_1,zip\n1 A St,00000',
-      new Date(),
+    const zip = await runInTenant(tenant.id, () =>
+      importList(db, tenant, 'address', 'address_line_1,zip\n1 A St,00000', new Date()),
     );
     expect(zip).toMatchObject({
       ok: false,
@@ -210,7 +212,9 @@ describe.each(databaseKinds)('lookup on %s', (database) => {
     expect(await search('hs_ceeb', 'albany', 'other.test')).toEqual([]);
     const csv =
       'ceeb,name,address_line_1,city,state,zip\n123456,Albany Academy,135 Academy Road,Albany,NY,12208\n';
-    const result = await importList(server.built.database.db, tenant, 'hs_ceeb', csv, new Date());
+    const result = await runInTenant(tenant.id, () =>
+      importList(server.built.database.db, tenant, 'hs_ceeb', csv, new Date()),
+    );
     expect(result).toMatchObject({ ok: true, count: 1 });
     expect(await search('hs_ceeb', 'albany', 'other.test')).toEqual([
       { text: 'Albany Academy', id: '123456', sub_text: 'Albany, New York' },
