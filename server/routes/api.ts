@@ -9,13 +9,14 @@ import {
   validationsBody,
   webStatusBody,
 } from '../../contract';
-import { clearSessionCookies, sessionCookie } from '../cookies';
+import { clearSessionCookies } from '../cookies';
 import { HttpError } from '../errors';
 import * as applications from '../services/applications';
 import type { Definition } from '../../runtime';
 import type { ServiceContext } from '../services/context';
-import { endSession, resolveSession, type SessionUser } from '../services/sessions';
+import { endSession, type SessionUser } from '../services/sessions';
 import { parse } from './parse';
+import { requireApplicant } from './session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,12 +33,7 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
   return async (app) => {
     app.decorateRequest('user', null as unknown as SessionUser);
     app.addHook('preHandler', async (request, reply) => {
-      const user = await resolveSession(ctx, request.tenant.id, sessionCookie(request, ctx.config));
-      if (!user) {
-        clearSessionCookies(reply, ctx.config);
-        throw new HttpError(401, serverMessages.sessionRequired);
-      }
-      request.user = user;
+      request.user = await requireApplicant(ctx, request, reply);
     });
     const definition = (request: FastifyRequest) => request.tenant.definition;
 

@@ -1,22 +1,14 @@
 /** The document calls of SPEC 7.2 (/api/...); every one needs a live session (401 otherwise). */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { conversionBody, presignedUrlBody, serverMessages } from '../../contract';
-import { clearSessionCookies, sessionCookie } from '../cookies';
-import { HttpError } from '../errors';
+import { conversionBody, presignedUrlBody } from '../../contract';
 import * as docs from '../services/documents';
-import { resolveSession, type SessionUser } from '../services/sessions';
 import { parse } from './parse';
+import { requireApplicant } from './session';
 
 export function documentRoutes(ctx: docs.DocumentsContext): FastifyPluginAsync {
   return async (app) => {
-    const userOf = async (request: FastifyRequest, reply: FastifyReply): Promise<SessionUser> => {
-      const user = await resolveSession(ctx, request.tenant.id, sessionCookie(request, ctx.config));
-      if (!user) {
-        clearSessionCookies(reply, ctx.config);
-        throw new HttpError(401, serverMessages.sessionRequired);
-      }
-      return user;
-    };
+    const userOf = (request: FastifyRequest, reply: FastifyReply) =>
+      requireApplicant(ctx, request, reply);
     const keyOf = (request: FastifyRequest) =>
       (request.params as { question_key: string }).question_key;
 

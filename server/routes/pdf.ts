@@ -4,11 +4,9 @@
  * leaks (history, a shared screen) is useless to anyone else and soon to its owner too.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { PDF_DOWNLOAD_PARAM, serverMessages } from '../../contract';
-import { clearSessionCookies, sessionCookie } from '../cookies';
-import { HttpError } from '../errors';
+import { PDF_DOWNLOAD_PARAM } from '../../contract';
 import { downloadPdf, pdfStatus, type ApplicationPdfContext } from '../services/applicationPdf';
-import { resolveSession, type SessionUser } from '../services/sessions';
+import { requireApplicant } from './session';
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */
 function attachment(fileName: string): string {
@@ -18,14 +16,8 @@ function attachment(fileName: string): string {
 
 export function pdfRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
   return async (app) => {
-    const userOf = async (request: FastifyRequest, reply: FastifyReply): Promise<SessionUser> => {
-      const user = await resolveSession(ctx, request.tenant.id, sessionCookie(request, ctx.config));
-      if (!user) {
-        clearSessionCookies(reply, ctx.config);
-        throw new HttpError(401, serverMessages.sessionRequired);
-      }
-      return user;
-    };
+    const userOf = (request: FastifyRequest, reply: FastifyReply) =>
+      requireApplicant(ctx, request, reply);
 
     app.get('/pdf', async (request, reply) =>
       pdfStatus(ctx, await userOf(request, reply), request.tenant.definition),

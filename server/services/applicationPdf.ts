@@ -6,7 +6,7 @@
  * while its sources (answers, tabs, documents, submission) have changed since it was made.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { pdfMessages, type ApplicationPdfResponse, PDF_DOWNLOAD_PARAM } from '../../contract';
 import { applicantNameOf, printDate, renderApplicationHtml } from '../../renderers/print/render';
@@ -17,11 +17,11 @@ import {
   visibleView,
   type Definition,
 } from '../../runtime';
-import { applicationPdfs, applications, documents } from '../db/schema';
+import { applicationPdfs, applications } from '../db/schema';
 import { HttpError } from '../errors';
 import type { Job } from '../jobs/queue';
 import { hmac, sameSecret, sha256 } from '../secrets';
-import type { DocumentsContext } from './documents';
+import { convertedDocuments, type DocumentsContext } from './documents';
 import { serviceTokenKey } from './serviceTokens';
 
 export const APPLICATION_PDF_JOB = 'application-pdf';
@@ -84,27 +84,7 @@ async function readSources(
     })
     .from(applications)
     .where(and(eq(applications.tenantId, user.tenantId), eq(applications.userId, user.userId)));
-  const rows = await ctx.db
-    .select({
-      questionKey: documents.questionKey,
-      fileName: documents.fileName,
-      pdfKey: documents.pdfKey,
-      generation: documents.generation,
-    })
-    .from(documents)
-    .where(
-      and(
-        eq(documents.tenantId, user.tenantId),
-        eq(documents.userId, user.userId),
-        eq(documents.answered, true),
-      ),
-    )
-    .orderBy(asc(documents.questionKey));
-  const attached = rows.flatMap((row) =>
-    row.pdfKey
-      ? [{ questionKey: row.questionKey, fileName: row.fileName, pdfKey: row.pdfKey }]
-      : [],
-  );
+  const attached = await convertedDocuments(ctx, user);
   const answers = application?.answers ?? {};
   const tabs = application?.tabs ?? {};
   const submittedAt = application?.submittedAt ?? null;
@@ -115,7 +95,7 @@ async function readSources(
       answers,
       tabs,
       submittedAt: submittedAt?.toISOString() ?? null,
-      documents: rows.map((row) => [row.questionKey, row.generation, row.pdfKey]),
+      documents: attached.map((row) => [row.questionKey, row.generation, row.pdfKey]),
     }),
   );
   return { answers, tabs, submittedAt, documents: attached, digest };

@@ -3,7 +3,7 @@
  * and deletion. Every query is scoped by tenant and user; a file key is accepted only under the
  * applicant's own `<tenant>/<user>/<question>/` prefix.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   documentMessages,
   fileProblem,
@@ -220,18 +220,31 @@ export async function documentAnswers(
   );
 }
 
-/** The converted PDFs of an applicant, by question key (for the application PDF, issue 6). */
-export async function convertedPdfs(
-  ctx: DocumentsContext,
+/**
+ * The document answers of an applicant with their converted PDFs and generations, by question key
+ * (the application PDF appends them, and a new generation makes it stale).
+ */
+export async function convertedDocuments(
+  ctx: Pick<ServiceContext, 'db'>,
   user: Scope,
-): Promise<{ questionKey: string; pdfKey: string }[]> {
+): Promise<{ questionKey: string; fileName: string; pdfKey: string; generation: number }[]> {
   const rows = await ctx.db
-    .select({ questionKey: documents.questionKey, pdfKey: documents.pdfKey })
+    .select({
+      questionKey: documents.questionKey,
+      fileName: documents.fileName,
+      pdfKey: documents.pdfKey,
+      generation: documents.generation,
+    })
     .from(documents)
-    .where(and(eq(documents.tenantId, user.tenantId), eq(documents.userId, user.userId)));
-  return rows.flatMap((row) =>
-    row.pdfKey ? [{ questionKey: row.questionKey, pdfKey: row.pdfKey }] : [],
-  );
+    .where(
+      and(
+        eq(documents.tenantId, user.tenantId),
+        eq(documents.userId, user.userId),
+        eq(documents.answered, true),
+      ),
+    )
+    .orderBy(asc(documents.questionKey));
+  return rows.flatMap((row) => (row.pdfKey ? [{ ...row, pdfKey: row.pdfKey }] : []));
 }
 
 /** Sets the outcome only while the row still holds the job's generation (a newer upload wins). */
