@@ -237,8 +237,10 @@ async function step(
   let lastValuesMatch = true;
   for (const [editor, value] of lastAcked)
     if (byEmail.get(editorEmails[editor] as string) !== value) lastValuesMatch = false;
-  const pdfRows = await database.db.execute<{ ready: number; submitted: number }>(
-    sql`select count(*) filter (where p.status = 'COMPLETED')::int as ready, count(*)::int as submitted from applications a join users u on u.id = a.user_id left join application_pdfs p on p.user_id = a.user_id where a.submitted_at is not null and u.email like ${`${prefix}-submitter-%`}`,
+  const pdfRows = await runInTenant(tenantId, () =>
+    database.db.execute<{ ready: number; submitted: number }>(
+      sql`select count(*) filter (where p.status = 'COMPLETED')::int as ready, count(*)::int as submitted from applications a join users u on u.id = a.user_id left join application_pdfs p on p.user_id = a.user_id where a.submitted_at is not null and u.email like ${`${prefix}-submitter-%`}`,
+    ),
   );
   const pdfCounts = (
     (Array.isArray(pdfRows) ? pdfRows : (pdfRows as { rows: unknown[] }).rows) as {
