@@ -124,7 +124,15 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       PUBLIC_ORIGIN: 'http://app.test',
       ...options.env,
     },
-    { now: clock.now, argon2: TEST_ARGON2, publicRateLimit: 1000, ...options.config },
+    {
+      now: clock.now,
+      argon2: TEST_ARGON2,
+      publicRateLimit: 1000,
+      // No app to serve unless a test builds one: a `dist/client` left by `npm start` must not
+      // turn the API's 404s into the app's index page.
+      clientDir: path.join(dataDir, 'no-client'),
+      ...options.config,
+    },
   );
   const built = await buildServer(config, {
     database: handle,
