@@ -6,13 +6,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../fixtures/freePort';
-import { Client, PASSWORD } from '../server/harness';
+import { Client, outboxCode, PASSWORD } from '../server/harness';
 
 interface Running {
   child: ChildProcess;
@@ -52,29 +52,13 @@ function killHard(child: ChildProcess): Promise<void> {
   });
 }
 
-async function confirmationCode(dataDir: string, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const text = await readFile(path.join(dataDir, 'outbox.jsonl'), 'utf8').catch(() => '');
-    const code = text
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { to: string; text: string })
-      .filter((mail) => mail.to === email)
-      .map((mail) => /(\d{6})/.exec(mail.text)?.[1])
-      .at(-1);
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('no confirmation code in the outbox');
-}
-
 async function loggedIn(base: string, dataDir: string, email: string, signUp: boolean) {
   const client = new Client(base);
   if (signUp) {
     expect(
       (await client.post('/public/signup', { username: email, password: PASSWORD })).status,
     ).toBe(200);
-    const code = await confirmationCode(dataDir, email);
+    const code = await outboxCode(dataDir, email);
     expect((await client.post('/public/confirm', { username: email, code })).status).toBe(200);
   }
   expect((await client.post('/public/login', { username: email, password: PASSWORD })).status).toBe(

@@ -6,10 +6,11 @@
  * (tests/e2e/service.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationPdfResponse, ServiceData } from '../../contract';
+import type { ServiceData } from '../../contract';
 import { printDate } from '../../renderers/print/render';
 import { hardText } from '../fixtures/hardText';
 import { pdfPagesText } from '../fixtures/pdfText';
+import { waitForPdf } from '../server/documentUploads';
 import { databaseKinds, registeredClient, startServer, type TestServer } from '../server/harness';
 
 const STAFF_KEY = 'fidelity-staff-key-0123456789abcdefghij';
@@ -95,13 +96,9 @@ describe.each(databaseKinds)('REQ-R-7 text fidelity on %s', (database) => {
       conviction: 'Y',
       conviction_comment: essay,
     });
-    let ready: ApplicationPdfResponse | undefined;
-    for (let i = 0; i < 600 && !ready?.url; i++) {
-      ready = (await client.get<ApplicationPdfResponse>('/api/pdf')).body;
-      if (ready.status === 'FAILED') throw new Error('the PDF failed');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    const file = await client.get(ready?.url as string);
+    const ready = await waitForPdf(client);
+    expect(ready.status).toBe('COMPLETED');
+    const file = await client.get(ready.url as string);
     expect(file.status).toBe(200);
     const pages = await pdfPagesText(new Uint8Array(file.bytes));
     const extracted = bodyText(pages, `Essay ${printDate(server.clock.now())}`);

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createDeflate, inflateSync } from 'node:zlib';
 import JSZip from 'jszip';
 import { pdfPagesText } from '../fixtures/pdfText';
+import { pngChunk } from '../server/documentFiles';
 import type { PDFRef } from 'pdf-lib';
 import {
   PDFArray,
@@ -21,26 +22,7 @@ import {
 
 // ---------------------------------------------------------------------------------------------- PNG
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/** One PNG chunk: length, type, data, CRC. */
-export function pngChunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
+export { pngChunk };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -20,7 +20,7 @@ import { validApplication } from '../definitions/fixtures';
 import { pdfPagesText, squeeze } from '../fixtures/pdfText';
 import { twoDocumentsDefinition } from '../fixtures/twoDocumentsDefinition';
 import { png, pdf } from './documentFiles';
-import { submitFile } from './documentUploads';
+import { submitFile, waitForPdf } from './documentUploads';
 import {
   databaseKinds,
   registeredClient,
@@ -36,18 +36,6 @@ const ANSWERS: Record<string, unknown> = {
   transcript_file: 'ANSWERED',
   essay_file: 'ANSWERED',
 };
-
-async function settledPdf(client: Client, seen: string[] = []): Promise<ApplicationPdfResponse> {
-  for (let i = 0; i < 600; i++) {
-    const response = await client.get<ApplicationPdfResponse>('/api/pdf');
-    expect(response.status).toBe(200);
-    seen.push(response.body.status);
-    if (!['UNPROCESSED', 'IN_PROGRESS'].includes(response.body.status)) return response.body;
-    expect(response.body.url).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the PDF was not prepared');
-}
 
 const download = (client: Client, url: string) => client.get(url);
 
@@ -124,7 +112,7 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
     expect((await applicant.post('/api/submit', {})).status).toBe(200);
 
     const seen: string[] = [];
-    const ready = await settledPdf(applicant, seen);
+    const ready = await waitForPdf(applicant, seen);
     expect(ready).toMatchObject({ status: 'COMPLETED', message: pdfMessages.completed });
     expect(
       seen.slice(0, -1).every((status) => ['UNPROCESSED', 'IN_PROGRESS'].includes(status)),
@@ -181,7 +169,7 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
   it('keeps a prepared PDF while nothing changes, and prepares it again once something does', async () => {
     const client = await registeredClient(server, 'draft@example.com', undefined, HOST);
     await client.put('/api/answer', { first_name: 'Rowan' });
-    const first = await settledPdf(client);
+    const first = await waitForPdf(client);
     expect(first.status).toBe('COMPLETED');
     const again = await client.get<ApplicationPdfResponse>('/api/pdf');
     expect(again.body.status).toBe('COMPLETED');
@@ -199,7 +187,7 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
     const changed = await client.get<ApplicationPdfResponse>('/api/pdf');
     expect(['UNPROCESSED', 'IN_PROGRESS']).toContain(changed.body.status);
     expect(changed.body.url).toBeNull();
-    const redone = await settledPdf(client);
+    const redone = await waitForPdf(client);
     const text = squeeze(
       (
         await pdfPagesText(new Uint8Array((await download(client, redone.url as string)).bytes))
@@ -216,7 +204,7 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
   it('opens only in the applicant’s own session, only while it is fresh, and only untampered', async () => {
     const owner = await registeredClient(server, 'owner@example.com', undefined, HOST);
     await owner.put('/api/answer', { first_name: 'Sasha' });
-    const ready = await settledPdf(owner);
+    const ready = await waitForPdf(owner);
     const url = ready.url as string;
     expect((await download(owner, url)).status).toBe(200);
 
@@ -271,6 +259,6 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
     server.clock.advance(61_000);
     const retried = await client.get<ApplicationPdfResponse>('/api/pdf');
     expect(['UNPROCESSED', 'IN_PROGRESS']).toContain(retried.body.status);
-    expect((await settledPdf(client)).status).toBe('COMPLETED');
+    expect((await waitForPdf(client)).status).toBe('COMPLETED');
   }, 90_000);
 });

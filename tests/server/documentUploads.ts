@@ -1,8 +1,9 @@
 /**
  * The upload chain of SPEC 4.4 as the browser runs it, for server tests: presign, the multipart POST
- * to the presigned URL, the conversion request and the status poll.
+ * to the presigned URL, the conversion request and the status poll; and the application PDF's poll.
  */
 import { expect } from 'vitest';
+import { PENDING_STATUSES, type ApplicationPdfResponse } from '../../contract';
 import type { Client, TestServer } from './harness';
 
 export const KEY = 'transcript_file';
@@ -49,14 +50,46 @@ export async function presign(client: Client, key = KEY): Promise<Presigned> {
   return response.body;
 }
 
-export async function waitForSettled(client: Client, key = KEY) {
-  for (let i = 0; i < 400; i++) {
-    const response = await client.get(`/api/pdf/document-answer/${key}`);
-    if (!['UNPROCESSED', 'IN_PROGRESS'].includes(response.body.status as string))
-      return response.body as { status: string; message: string; error?: string | null };
+/** Reads a status (SPEC 3.4) every 50 ms until it is neither UNPROCESSED nor IN_PROGRESS. */
+export async function untilSettled<T extends { status: string }>(
+  read: () => Promise<T>,
+  what: string,
+  tries = 600,
+): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const current = await read();
+    if (!(PENDING_STATUSES as readonly string[]).includes(current.status)) return current;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error('conversion did not settle');
+  throw new Error(`${what} did not settle`);
+}
+
+export function waitForSettled(client: Client, key = KEY) {
+  return untilSettled(
+    async () =>
+      (await client.get(`/api/pdf/document-answer/${key}`)).body as {
+        status: string;
+        message: string;
+        error?: string | null;
+      },
+    'conversion',
+    400,
+  );
+}
+
+/**
+ * GET /api/pdf until the application PDF is prepared (or FAILED); every status read is pushed to
+ * `seen`, and no URL may be handed out while it is pending.
+ */
+export function waitForPdf(client: Client, seen: string[] = []): Promise<ApplicationPdfResponse> {
+  return untilSettled(async () => {
+    const response = await client.get<ApplicationPdfResponse>('/api/pdf');
+    expect(response.status).toBe(200);
+    seen.push(response.body.status);
+    if ((PENDING_STATUSES as readonly string[]).includes(response.body.status))
+      expect(response.body.url).toBeNull();
+    return response.body;
+  }, 'the application PDF');
 }
 
 /** The whole chain of SPEC 4.4: presign, upload, request conversion, poll. */

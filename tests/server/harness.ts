@@ -300,6 +300,26 @@ export async function registeredClient(
   return client;
 }
 
+/**
+ * The newest confirmation code mailed to `email` in the outbox of a data directory (for servers run
+ * as separate processes, which the in-process `TestServer.mail` cannot reach).
+ */
+export async function outboxCode(dataDir: string, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const text = await readFile(path.join(dataDir, 'outbox.jsonl'), 'utf8').catch(() => '');
+    const code = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as OutboxMessage)
+      .filter((mail) => mail.to === email)
+      .map((mail) => /(\d{6})/.exec(mail.text)?.[1])
+      .at(-1);
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no confirmation code for ${email} in the outbox`);
+}
+
 export function codeIn(message: OutboxMessage): string {
   const code = /(\d{6})/.exec(message.text)?.[1];
   if (!code) throw new Error('no code in the message');

@@ -13,7 +13,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -23,7 +23,7 @@ import { serverMessages } from '../../contract';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../server/db/client';
 import { freePort } from '../fixtures/freePort';
 import { png } from './documentFiles';
-import { Client, PASSWORD } from './harness';
+import { Client, outboxCode, PASSWORD } from './harness';
 
 const run = promisify(execFile);
 const KEY = 'transcript_file';
@@ -162,22 +162,6 @@ describe.skipIf(!inject('postgresTemplate'))('several server processes on one Po
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function code(email: string): Promise<string> {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const text = await readFile(path.join(dataDir, 'outbox.jsonl'), 'utf8').catch(() => '');
-      const found = text
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as { to: string; text: string })
-        .filter((mail) => mail.to === email)
-        .map((mail) => /(\d{6})/.exec(mail.text)?.[1])
-        .at(-1);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('no confirmation code in the outbox');
-  }
-
   it('serves one applicant from either process: account, session, answers, staff link, logout, documents', async () => {
     const email = 'moving@example.com';
     const viaA = new Client(a.base);
@@ -186,7 +170,12 @@ describe.skipIf(!inject('postgresTemplate'))('several server processes on one Po
     ).toBe(200);
     const viaB = new Client(b.base);
     expect(
-      (await viaB.post('/public/confirm', { username: email, code: await code(email) })).status,
+      (
+        await viaB.post('/public/confirm', {
+          username: email,
+          code: await outboxCode(dataDir, email),
+        })
+      ).status,
     ).toBe(200);
     expect((await viaB.post('/public/login', { username: email, password: PASSWORD })).status).toBe(
       200,
