@@ -6,3 +6,4 @@ export * from './service';
 export * from './lookup';
 export * from './documents';
 export * from './pdf';
+export * from './cookies';

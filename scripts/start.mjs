@@ -3,15 +3,14 @@
 // (which migrates the database on start) on http://localhost:3000 (PORT to change).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { ensureInstalled } from './ensureInstalled.mjs';
 
 const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (!existsSync('node_modules/.package-lock.json') || process.env.START_INSTALL === 'always') {
-  run('npm', ['install', '--no-audit', '--no-fund']);
-}
+ensureInstalled();
 if (existsSync('index.html') && existsSync('vite.config.ts'))
   run('npm', ['run', 'build', '--if-present']);
 

@@ -308,9 +308,12 @@ export async function buildServer(
       root: config.clientDir,
       wildcard: false,
       cacheControl: false,
+      // The build's .br and .gz siblings, chosen by Accept-Encoding (identity when neither fits).
+      preCompressed: true,
       // index.html is sent by sendIndex only (it carries a fresh CSP nonce per response).
       index: false,
-      allowedPath: (pathname) => pathname !== '/index.html',
+      // The compressed siblings are reached only through content negotiation, never by name.
+      allowedPath: (pathname) => pathname !== '/index.html' && !/\.(br|gz)$/.test(pathname),
     });
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';

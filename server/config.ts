@@ -19,7 +19,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Northfield College Admission <admission@northfield.example.edu>'),
   /** The public origin links in e-mails are built from (never the Host header). */
-  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+  // Unset: http://localhost:<the port the server listens on> (see publicOriginOf).
+  PUBLIC_ORIGIN: z.string().url().optional(),
   /** The tenant served for hosts no tenant claims (the embedded default has one tenant). */
   DEFAULT_TENANT: z.string().default('northfield'),
   /** Trust X-Forwarded-* from a proxy in front (for the client address used by rate limits). */
@@ -172,7 +173,7 @@ export function configFromEnv(
     databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicOrigin: e.PUBLIC_ORIGIN.replace(/\/$/, ''),
+    publicOrigin: publicOriginOf(e.PUBLIC_ORIGIN, e.PORT),
     defaultTenant: e.DEFAULT_TENANT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -195,11 +196,16 @@ export function configFromEnv(
         : { kind: 'local' },
     chromiumPath: e.CHROMIUM_PATH,
     jobs: { pollMs: 1000, leaseMs: 120_000 },
-    secureCookies: e.PUBLIC_ORIGIN.startsWith('https:'),
+    secureCookies: publicOriginOf(e.PUBLIC_ORIGIN, e.PORT).startsWith('https:'),
     now: () => new Date(),
     publicRateLimit: 60,
     lookupRateLimit: 300,
     argon2: ARGON2_PRODUCTION,
     ...overrides,
   };
+}
+
+/** The origin links are built from: PUBLIC_ORIGIN, else this machine on the port the server uses. */
+export function publicOriginOf(publicOrigin: string | undefined, port: number): string {
+  return publicOrigin ? publicOrigin.replace(/\/$/, '') : `http://localhost:${port}`;
 }

@@ -3,9 +3,10 @@
  * readable indicator cookie the client derives `is_logged_in` from (SPEC 3.1).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { INDICATOR_COOKIE } from '../contract/cookies';
 import type { ServerConfig } from './config';
 
-export const INDICATOR_COOKIE = 'signed_in';
+export { INDICATOR_COOKIE };
 
 export function sessionCookieName(config: ServerConfig): string {
   return config.secureCookies ? '__Host-session' : 'session';

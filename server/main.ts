@@ -1,5 +1,6 @@
 /** Starts the server on the configured port; stops gracefully on SIGTERM and SIGINT. */
-import { configFromEnv } from './config';
+import type { AddressInfo } from 'node:net';
+import { configFromEnv, publicOriginOf } from './config';
 import { buildServer } from './app';
 
 async function main(): Promise<void> {
@@ -21,9 +22,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ host: config.host, port: config.port });
+  // With PORT=0 the system picks the port: name the one really listened on.
+  const { port } = app.server.address() as AddressInfo;
+  const origin = port === config.port ? config.publicOrigin : publicOriginOf(undefined, port);
   app.log.info(
     { database: database.kind, mail: config.smtpUrl ? 'smtp' : `${config.dataDir}/outbox.jsonl` },
-    `Admission application listening on ${config.publicOrigin}`,
+    `Admission application listening on ${origin}`,
   );
 }
 

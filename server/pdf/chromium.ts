@@ -1,7 +1,7 @@
 /**
  * The headless Chromium the server prints with (docx conversion now, the application PDF later):
  * `CHROMIUM_PATH` when set, else a system Chromium, else the one inside the `@sparticuz/chromium` npm
- * package. One browser is kept warm and reused; a crashed browser is relaunched and the print retried
+ * package (./bundledChromium.ts), launched with the same arguments. One browser is kept warm and reused; a crashed browser is relaunched and the print retried
  * once. SECURITY.md 3.6 in layers: every page runs in a fresh context with JavaScript disabled, every
  * sub-resource request aborted and every navigation answered 204 (so a meta refresh changes nothing);
  * the browser itself sends all traffic to a proxy that does not exist and resolves no host name, so
@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { bundledChromium } from './bundledChromium';
 
 const SYSTEM_CHROMIUMS = [
   '/usr/bin/chromium',
@@ -39,15 +40,65 @@ export class RenderTimeoutError extends Error {
   }
 }
 
-/** Which Chromium to launch, and with which extra arguments. */
+/** `CHROMIUM_PATH=bundled` picks the browser inside `@sparticuz/chromium` even where a system one is. */
+export const BUNDLED_CHROMIUM = 'bundled';
+
+export interface ChromiumExecutable {
+  readonly kind: 'configured' | 'system' | 'bundled';
+  readonly path: string;
+  /** Extra environment of the browser process (the bundled one's libraries and fonts). */
+  readonly env: Record<string, string>;
+}
+
+/** Which Chromium to launch: `CHROMIUM_PATH`, else a system Chromium, else the bundled one. */
 export async function chromiumExecutable(
   env: NodeJS.ProcessEnv = process.env,
-): Promise<{ path: string; args: string[] }> {
-  if (env.CHROMIUM_PATH) return { path: env.CHROMIUM_PATH, args: [] };
-  const system = SYSTEM_CHROMIUMS.find((candidate) => existsSync(candidate));
-  if (system) return { path: system, args: [] };
-  const bundled = (await import('@sparticuz/chromium')).default;
-  return { path: await bundled.executablePath(), args: bundled.args };
+): Promise<ChromiumExecutable> {
+  const configured = env.CHROMIUM_PATH;
+  if (configured && configured !== BUNDLED_CHROMIUM)
+    return { kind: 'configured', path: configured, env: {} };
+  const system = configured ? undefined : SYSTEM_CHROMIUMS.find((p) => existsSync(p));
+  if (system) return { kind: 'system', path: system, env: {} };
+  return { kind: 'bundled', ...(await bundledChromium()) };
+}
+
+/**
+ * Switches that weaken the isolation between pages, sites or the browser and the system. The print
+ * browser renders applicant-controlled HTML and is never launched with any of them; a test reads the
+ * launched browser's command line against this list. (`--no-sandbox` is not here: Playwright adds it
+ * when running as root, where Chromium's sandbox cannot start; docs/decisions.md D82.)
+ */
+export const WEAKENING_SWITCHES = [
+  '--single-process',
+  '--no-zygote',
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+  '--disable-site-isolation-trials',
+  '--in-process-gpu',
+  '--enable-unsafe-swiftshader',
+  '--ignore-certificate-errors',
+  '--disable-setuid-sandbox',
+] as const;
+
+/** Features whose switching off (`--disable-features=…`) weakens site isolation. */
+export const ISOLATION_FEATURES = ['IsolateOrigins', 'site-per-process'] as const;
+
+/** The print browser's arguments, the same whichever executable runs. */
+export function printBrowserArgs(proxyServer: string): string[] {
+  return [
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--proxy-server=${proxyServer}`,
+    // Loopback too: Chromium bypasses proxies for it unless told not to.
+    '--proxy-bypass-list=<-loopback>',
+    // No name resolution in the browser (the proxy, an IP address, is the one way out).
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    '--dns-prefetch-disable',
+    '--no-pings',
+  ];
 }
 
 export interface PrinterOptions {
@@ -62,6 +113,8 @@ export class ChromiumPrinter {
   private readonly limit: LimitFunction;
   /** Launches (for tests of the crash path). */
   launches = 0;
+  /** The executable of the last launch (tests read which kind ran). */
+  executable: ChromiumExecutable | undefined;
 
   constructor(
     private readonly env: NodeJS.ProcessEnv = process.env,
@@ -81,24 +134,17 @@ export class ChromiumPrinter {
   }
 
   private async launch(): Promise<Browser> {
-    const { path, args } = await chromiumExecutable(this.env);
+    const executable = await chromiumExecutable(this.env);
     this.launches += 1;
     const browser = await chromium.launch({
-      executablePath: path,
-      args: [
-        ...args,
-        '--disable-dev-shm-usage',
-        '--no-first-run',
-        `--proxy-server=${this.options.proxyServer ?? BLACK_HOLE_PROXY}`,
-        // Loopback too: Chromium bypasses proxies for it unless told not to.
-        '--proxy-bypass-list=<-loopback>',
-        // No name resolution in the browser (the proxy, an IP address, is the one way out).
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-        '--dns-prefetch-disable',
-        '--no-pings',
-      ],
+      executablePath: executable.path,
+      env: { ...process.env, ...executable.env },
+      args: printBrowserArgs(this.options.proxyServer ?? BLACK_HOLE_PROXY),
+      // Playwright's WebGL fallback; printed pages run no script, so nothing needs it.
+      ignoreDefaultArgs: ['--enable-unsafe-swiftshader'],
       headless: true,
     });
+    this.executable = executable;
     browser.on('disconnected', () => {
       this.browser = undefined;
     });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
+import { sendEncoded } from '../delivery/encoding';
 import { CSP_NONCE_PLACEHOLDER, cspDirectives, cspHeader, type CspDirectives } from './csp';
 
 /** Vite's content-hashed build output: the name changes with the content, so it may be kept. */
@@ -54,7 +55,7 @@ const TOKEN_PAGE = /^\/reset(\/|\?|$)|[?&](token|service_token|id)=/;
 
 /**
  * Serves the app's index.html with a fresh CSP nonce per response (Vite's html.cspNonce placeholder,
- * replaced here); never cached, since the nonce must not be reused.
+ * replaced here), compressed per response; never cached, since the nonce must not be reused.
  */
 export function indexPageSender(clientDir: string, directives: CspDirectives) {
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
@@ -64,8 +65,7 @@ export function indexPageSender(clientDir: string, directives: CspDirectives) {
     reply.header('Cache-Control', 'no-store');
     // Pages reached through a token are kept out of search indexes (SECURITY.md, URL tokens).
     if (TOKEN_PAGE.test(request.url)) reply.header('X-Robots-Tag', 'noindex');
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+    reply.type('text/html; charset=utf-8');
+    return sendEncoded(request, reply, html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
   };
 }

@@ -4,6 +4,8 @@
  * error. Every response is parsed with its contract schema, never cast.
  */
 import { GENERIC_ERROR_MESSAGE } from '../../contract';
+import { takeEarlyResponse } from '../boot/earlyProfile';
+import { JSON_REQUEST_HEADERS } from './headers';
 
 export class ServerError extends Error {
   override readonly name = 'ServerError';
@@ -57,17 +59,15 @@ export async function apiRequest<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    // The page may have started this GET before the app's JavaScript arrived (src/boot).
+    const early = method === 'GET' ? takeEarlyResponse(path) : undefined;
+    response = await (early ?? fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...options.headers,
-      },
+      headers: { ...JSON_REQUEST_HEADERS, ...options.headers },
       body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
       keepalive: options.keepalive,
-    });
+    }));
   } catch {
     throw new ServerError(GENERIC_ERROR_MESSAGE, 0);
   }

@@ -1,5 +1,7 @@
 /** SPEC 3.1: is_logged_in is derived from the readable indicator cookie the server sets at login. */
-export const INDICATOR_COOKIE = 'signed_in';
+import { INDICATOR_COOKIE } from '../../contract/cookies';
+
+export { INDICATOR_COOKIE };
 
 export function hasIndicatorCookie(
   cookieString: string = typeof document === 'undefined' ? '' : document.cookie,

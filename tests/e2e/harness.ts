@@ -1,6 +1,7 @@
 /**
  * End-to-end harness: builds the client once (Vite, into a temporary folder), starts the real server
- * serving it over a fresh database, and drives Debian's Chromium through playwright-core.
+ * serving it over a fresh database, and drives Chromium (the one the server prints with) through
+ * playwright-core.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -16,11 +17,8 @@ import {
   type Page,
 } from 'playwright-core';
 import { build } from 'vite';
+import { chromiumExecutable } from '../../server/pdf/chromium';
 import { codeIn, PASSWORD, startServer, type TestServer } from '../server/harness';
-
-export const CHROMIUM_PATH =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 let built: Promise<string> | null = null;
 
@@ -107,15 +105,16 @@ export interface E2E {
 }
 
 export async function startE2E(): Promise<E2E> {
-  if (!CHROMIUM_PATH)
-    throw new Error('Chromium is missing: run `bash .ci/chromium.sh` (or set CHROMIUM_PATH).');
+  // The server's own choice (CHROMIUM_PATH, else Debian's, else the one in @sparticuz/chromium), so
+  // `CHROMIUM_PATH=bundled` runs the suite on the bundled browser (issue 14).
+  const executable = await chromiumExecutable();
   const clientDir = await buildClient();
   const server = await startServer({ config: { clientDir } });
   const origin = server.url.replace('127.0.0.1', 'localhost');
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: executable.path,
+    env: { ...process.env, ...executable.env },
     args: [
-      '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',
       '--disable-component-update',

@@ -47,7 +47,8 @@ export default async function setup(project: TestProject) {
   let template: string | null = null;
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    template = `admission_template_${process.pid}`;
+    // One template per project (each project runs this setup).
+    template = `admission_template_${process.pid}_${project.name.replace(/\W/g, '_')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${template}`);

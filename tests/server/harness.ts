@@ -122,6 +122,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       PUBLIC_ORIGIN: 'http://app.test',
+      // The browser the run uses (`CHROMIUM_PATH=bundled`: the one inside @sparticuz/chromium).
+      ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
       ...options.env,
     },
     {

@@ -128,4 +128,12 @@ describe('configuration', () => {
     expect(configFromEnv({ PUBLIC_ORIGIN: 'https://apply.example.edu' }).secureCookies).toBe(true);
     expect(configFromEnv({}).secureCookies).toBe(false);
   });
+
+  it('builds links on the port the server listens on when no public origin is set (issue 14)', () => {
+    expect(configFromEnv({ PORT: '3910' }).publicOrigin).toBe('http://localhost:3910');
+    expect(configFromEnv({}).publicOrigin).toBe('http://localhost:3000');
+    expect(
+      configFromEnv({ PORT: '3910', PUBLIC_ORIGIN: 'https://apply.example.edu/' }).publicOrigin,
+    ).toBe('https://apply.example.edu');
+  });
 });

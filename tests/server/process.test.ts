@@ -6,7 +6,7 @@ import { freePort } from '../fixtures/freePort';
 import { describe, expect, it } from 'vitest';
 
 describe('the server process', () => {
-  it('migrates a fresh data directory, serves /healthz, and stops cleanly on SIGTERM', async () => {
+  it('migrates a fresh data directory, serves /healthz, names its real port, and stops cleanly on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-process-'));
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -15,11 +15,14 @@ describe('the server process', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
         DATABASE_URL: '',
+        PUBLIC_ORIGIN: '',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
+    let log = '';
+    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
     const exited = new Promise<number | null>((resolve) =>
       child.on('exit', (code) => resolve(code)),
     );
@@ -31,6 +34,10 @@ describe('the server process', () => {
       }
       expect(health?.status).toBe(200);
       expect(await health?.json()).toEqual({ status: 'ok', database: 'pglite' });
+      // Issue 14: with no PUBLIC_ORIGIN the start-up line (and every link) uses the real port.
+      await expect.poll(() => log, { timeout: 5000 }).toContain('Admission application listening');
+      expect(log).toContain(`listening on http://localhost:${port}`);
+      expect(log).not.toContain('localhost:3000');
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 /**
  * What a keystroke costs in React renders (issue 4: at most 3 per keystroke in a text field), on the
- * largest page, with the app's own pieces: TanStack Form behind formAnswerSource, usePageView and
+ * largest page, with the app's own pieces: the answer store behind formAnswerSource, usePageView and
  * the interactive renderer set, each renderer wrapped in a counter.
  */
-import { useForm } from '@tanstack/react-form';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Profiler, useMemo, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +12,10 @@ import { interactiveRenderers } from '../../renderers/interactive';
 import { ErrorStore, FormProvider, PageOutlet, usePageView } from '../../renderers/react';
 import type { RendererSet } from '../../renderers/registry';
 import type { ViewState } from '../../runtime';
-import { formAnswerSource } from '../../src/features/application/answerSource';
+import {
+  createAnswerStore,
+  formAnswerSource,
+} from '../../src/features/application/answerSource';
 
 const counts = new Map<string, number>();
 let pageRenders = 0;
@@ -34,16 +36,16 @@ const countingRenderers = Object.fromEntries(
 const state: ViewState = {};
 
 function Page() {
-  const form = useForm({ defaultValues: {} as Record<string, string | boolean | null> });
+  const store = useMemo(() => createAnswerStore({}), []);
   const answers = useMemo(
     () =>
       formAnswerSource(
-        form,
+        store,
         applicationDefinition,
         () => state,
         () => undefined,
       ),
-    [form],
+    [store],
   );
   const errors = useMemo(() => new ErrorStore(), []);
   const page = usePageView(applicationDefinition, 'about', answers, state);

@@ -3,7 +3,6 @@
  * holds the answers (TanStack Form) and the session rules of SPEC 2.2 and 4.1, and gives the pages
  * what they need through ApplicationContext.
  */
-import { useForm } from '@tanstack/react-form';
 import {
   Outlet,
   useLocation,
@@ -73,7 +72,7 @@ import { usePutTab, useTabs } from './api/tabs';
 import { useTmpAnswers } from './api/tmpAnswers';
 import { postValidationsRequest } from './api/validations';
 import { usePostWebStatus } from './api/webStatus';
-import { formAnswerSource, type FormAnswerSource } from './answerSource';
+import { createAnswerStore, formAnswerSource, type FormAnswerSource } from './answerSource';
 import type { DocumentsApi } from '../documents/DocumentsFeature';
 
 /** The upload chain, its caches and modals load on demand (docs/decisions.md D37). */
@@ -191,7 +190,7 @@ function ApplicationForm(props: {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const form = useForm({ defaultValues: initial });
+  const store = useMemo(() => createAnswerStore(initial), [initial]);
 
   const [webStatus, setWebStatus] = useState<WebStatus | null>(
     () => clientSnapshot({ profile, loggedIn, hasChangedPage: false }).web_status,
@@ -230,13 +229,13 @@ function ApplicationForm(props: {
     if (api) for (const resolve of waitingForDocuments.current.splice(0)) resolve(api);
   }, []);
   const validate = useCallback(
-    () => validateAnswers(definition, form.state.values, { ...viewStateRef.current }).errors,
-    [definition, form],
+    () => validateAnswers(definition, store.state, { ...viewStateRef.current }).errors,
+    [definition, store],
   );
   const answers = useMemo(
     () =>
       formAnswerSource(
-        form,
+        store,
         definition,
         () => viewStateRef.current,
         () => {
@@ -246,7 +245,7 @@ function ApplicationForm(props: {
           else autosaverRef.current?.changed();
         },
       ),
-    [form, definition, errors, validate, loggedIn],
+    [store, definition, errors, validate, loggedIn],
   );
 
   const snapshot = useMemo(

@@ -1,8 +1,9 @@
 /**
- * The answers live in TanStack Form; renderers read them through an AnswerSource. Every change goes
+ * The answers live in one TanStack Store (the answer map is the runtime's job, so TanStack Form's
+ * core stays off the first page); renderers read them through an AnswerSource. Every change goes
  * through the runtime's clearing (SPEC 4.7), so hidden content never keeps stale answers.
  */
-import type { AnyFormApi } from '@tanstack/react-form';
+import { Store } from '@tanstack/store';
 import { applyClearing, type Definition, type ViewState } from '../../../runtime';
 import type { AnswerSource } from '../../../renderers/react';
 import type { AnswerValue } from '../../../renderers/registry';
@@ -23,33 +24,41 @@ export interface FormAnswerSource extends AnswerSource {
   reclear(state: ViewState): string[];
 }
 
+/** The store the answers live in, created once per form with what was known at its start. */
+export type AnswerStore = Store<Record<string, AnswerValue>>;
+
+export function createAnswerStore(initial: Record<string, AnswerValue>): AnswerStore {
+  return new Store<Record<string, AnswerValue>>({ ...initial });
+}
+
 export function formAnswerSource(
-  form: AnyFormApi,
+  store: AnswerStore,
   definition: Definition,
   viewState: () => ViewState,
   onChange: () => void,
 ): FormAnswerSource {
   const dirty = new Set<string>();
-  const values = (): Record<string, AnswerValue> =>
-    form.state.values as Record<string, AnswerValue>;
+  const values = (): Record<string, AnswerValue> => store.state;
 
+  // One store update (and one notification) per change, however many keys it touches.
   const write = (next: Record<string, unknown>, before: Record<string, AnswerValue>): string[] => {
-    const changed: string[] = [];
+    const changed: Record<string, AnswerValue> = {};
     for (const [key, value] of Object.entries(next)) {
       if (value !== before[key] && !(value === '' && before[key] === undefined)) {
-        form.setFieldValue(key, value as AnswerValue, { dontUpdateMeta: true });
+        changed[key] = value as AnswerValue;
         dirty.add(key);
-        changed.push(key);
       }
     }
-    return changed;
+    const keys = Object.keys(changed);
+    if (keys.length > 0) store.setState((current) => ({ ...current, ...changed }));
+    return keys;
   };
 
   return {
     getAnswer: (key) =>
-      Object.prototype.hasOwnProperty.call(form.state.values, key) ? values()[key] : undefined,
+      Object.prototype.hasOwnProperty.call(store.state, key) ? values()[key] : undefined,
     subscribe: (listener) => {
-      const subscription = form.store.subscribe(() => listener());
+      const subscription = store.subscribe(() => listener());
       return () => subscription.unsubscribe();
     },
     setAnswers(patch) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { profileResponse } from '../../../../contract';
+import { PROFILE_PATH, profileResponse } from '../../../../contract';
 import { apiRequest } from '../../../api/client';
 
 export const PROFILE_KEY = ['profile'] as const;
@@ -7,7 +7,7 @@ export const PROFILE_KEY = ['profile'] as const;
 /** GET /api/profile (SPEC 3.2). */
 export const profileQuery = queryOptions({
   queryKey: PROFILE_KEY,
-  queryFn: () => apiRequest('GET', '/api/profile', profileResponse),
+  queryFn: () => apiRequest('GET', PROFILE_PATH, profileResponse),
 });
 
 export function useProfile(enabled: boolean) {
