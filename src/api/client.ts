@@ -61,13 +61,14 @@ export async function apiRequest<T>(
   try {
     // The page may have started this GET before the app's JavaScript arrived (src/boot).
     const early = method === 'GET' ? takeEarlyResponse(path) : undefined;
-    response = await (early ?? fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: { ...JSON_REQUEST_HEADERS, ...options.headers },
-      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
-      keepalive: options.keepalive,
-    }));
+    response = await (early ??
+      fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: { ...JSON_REQUEST_HEADERS, ...options.headers },
+        body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+        keepalive: options.keepalive,
+      }));
   } catch {
     throw new ServerError(GENERIC_ERROR_MESSAGE, 0);
   }

@@ -12,10 +12,7 @@ import { interactiveRenderers } from '../../renderers/interactive';
 import { ErrorStore, FormProvider, PageOutlet, usePageView } from '../../renderers/react';
 import type { RendererSet } from '../../renderers/registry';
 import type { ViewState } from '../../runtime';
-import {
-  createAnswerStore,
-  formAnswerSource,
-} from '../../src/features/application/answerSource';
+import { createAnswerStore, formAnswerSource } from '../../src/features/application/answerSource';
 
 const counts = new Map<string, number>();
 let pageRenders = 0;
