@@ -11,7 +11,7 @@ const api = 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     react(),
-    bootPage(),
+    ...bootPage(),
     // Brotli and gzip siblings of every asset, served by @fastify/static's preCompressed (issue 14);
     // index.html is left out: the server compresses it per response, with its fresh nonce.
     compression({

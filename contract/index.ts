@@ -6,4 +6,4 @@ export * from './service';
 export * from './lookup';
 export * from './documents';
 export * from './pdf';
-export * from './cookies';
+export * from './firstLoad';

@@ -3,7 +3,7 @@
  * readable indicator cookie the client derives `is_logged_in` from (SPEC 3.1).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { INDICATOR_COOKIE } from '../contract/cookies';
+import { INDICATOR_COOKIE } from '../contract/firstLoad';
 import type { ServerConfig } from './config';
 
 export { INDICATOR_COOKIE };

@@ -4,7 +4,7 @@
  * error. Every response is parsed with its contract schema, never cast.
  */
 import { GENERIC_ERROR_MESSAGE } from '../../contract';
-import { takeEarlyResponse } from '../boot/earlyProfile';
+import { takeEarlyResponse } from '../boot/earlyRequests';
 import { JSON_REQUEST_HEADERS } from './headers';
 
 export class ServerError extends Error {

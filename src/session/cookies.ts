@@ -1,5 +1,5 @@
 /** SPEC 3.1: is_logged_in is derived from the readable indicator cookie the server sets at login. */
-import { INDICATOR_COOKIE } from '../../contract/cookies';
+import { INDICATOR_COOKIE } from '../../contract/firstLoad';
 
 export { INDICATOR_COOKIE };
 

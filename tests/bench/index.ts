@@ -8,12 +8,14 @@ import { runDeadlineBench } from './deadline';
 import { runLookupBench } from './lookup';
 import { runConversionBench } from './conversion.bench';
 import { runPdfBench } from './pdf.bench';
+import { runPhoneBench } from './phone.bench';
 import { runRuntimeBench } from './runtime.bench';
 
 const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
   ['runtime (issue 2)', runRuntimeBench],
   ['autosave load (issue 3)', runAnswersBench],
-  ['bundle size (issue 4)', runBundleBench],
+  ['bundle size (issues 4, 14)', runBundleBench],
+  ['phone: slow 4G and a slow CPU (issue 14)', runPhoneBench],
   ['deadline load (issue 8)', runDeadlineBench],
   ['lookup (issue 7)', runLookupBench],
   ['conversion (issue 5)', runConversionBench],

@@ -8,6 +8,7 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_LOAD_PATHS } from '../../contract';
 import { buildClient } from '../e2e/harness';
 import { startServer, type TestServer } from './harness';
 
@@ -105,14 +106,14 @@ describe('compressed delivery (issue 14)', () => {
     expect(a.headers['content-security-policy']).toContain(`'nonce-${nonceOf(htmlA)}'`);
   });
 
-  it('paints the loading state and starts the profile request from the page itself', async () => {
+  it('paints the loading state and starts the first calls from the page itself', async () => {
     const html = decode('br', (await get('/about', 'br')).body).toString();
     // SPEC 2.2's spinner, announced, inside #root (React replaces it).
     expect(html).toMatch(/<div id="root">\s*<div class="boot" role="status">/);
     expect(html).toContain('<span class="boot-hidden">Loading…</span>');
     expect(html).toMatch(/<style nonce="[^"]+">\.boot\{/);
-    // The early profile request comes before the app's script.
-    const early = html.indexOf('fetch("/api/profile"');
+    // The early requests of a logged-in page come before the app's script.
+    const early = html.indexOf(JSON.stringify(FIRST_LOAD_PATHS));
     expect(early).toBeGreaterThan(0);
     expect(early).toBeLessThan(html.indexOf('<script type="module"'));
   });

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addAnotherResponse, ignoredResponse } from '../../../../contract';
+import { ADD_ANOTHER_PATH, addAnotherResponse, ignoredResponse } from '../../../../contract';
 import { apiRequest } from '../../../api/client';
 
 export const addAnotherQuery = queryOptions({
   queryKey: ['add-another'] as const,
-  queryFn: () => apiRequest('GET', '/api/add-another', addAnotherResponse),
+  queryFn: () => apiRequest('GET', ADD_ANOTHER_PATH, addAnotherResponse),
 });
 
 /** GET /api/add-another: logged-in users only (SPEC 7.2). */
@@ -17,7 +17,7 @@ export function usePutAddAnother() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ buttonId, count }: { buttonId: string; count: number }) =>
-      apiRequest('PUT', '/api/add-another', ignoredResponse, {
+      apiRequest('PUT', ADD_ANOTHER_PATH, ignoredResponse, {
         button_id: buttonId,
         num_components: count,
       }),
