@@ -5,13 +5,14 @@ import viteConfig from './vite.config.ts';
  * The suites that drive a browser, run a second time on the Chromium inside @sparticuz/chromium
  * (`CHROMIUM_PATH=bundled`) even where Debian's is installed, so a machine without a system browser
  * is known to work (issue 14): printing, its isolation and limits, the application PDF, conversion,
- * and one end-to-end journey.
+ * and the end-to-end first load and PDF download.
  */
 export const BUNDLED_BROWSER_SUITES = [
   'tests/security/printBrowser.test.ts',
   'tests/security/rendering.test.ts',
   'tests/server/applicationPdf.test.ts',
-  'tests/e2e/applicant.test.ts',
+  'tests/e2e/firstLoad.test.ts',
+  'tests/e2e/pdf.test.ts',
 ];
 
 export default mergeConfig(

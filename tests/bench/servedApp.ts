@@ -30,12 +30,14 @@ export interface ServedApp {
 
 export async function serveApp(): Promise<ServedApp> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'admission-served-'));
-  const clientDir = path.join(root, 'client');
-  await build({
-    configFile: path.resolve('vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir: clientDir, emptyOutDir: true },
-  });
+  // BENCH_CLIENT_DIR serves another build (an earlier commit's, for before-and-after figures).
+  const clientDir = process.env.BENCH_CLIENT_DIR ?? path.join(root, 'client');
+  if (!process.env.BENCH_CLIENT_DIR)
+    await build({
+      configFile: path.resolve('vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir: clientDir, emptyOutDir: true },
+    });
   const config = configFromEnv({
     NODE_ENV: 'production',
     DATA_DIR: path.join(root, 'data'),

@@ -287,7 +287,7 @@ describe('the applicant in Chromium', () => {
     } finally {
       await context.close();
     }
-  }, 90_000);
+  }, 150_000);
 
   it('after 14 idle minutes asks "Still working?", at 15 logs out with what was typed saved', async () => {
     const { context, page } = await e2e.newPage();
