@@ -142,3 +142,6 @@ export const lookupMessages = {
   tooLong: 'The search text may be at most 100 characters.',
   notFound: 'No entry with that id in this list.',
 } as const;
+
+/** The `code` of the 409 that refuses any change to a submitted application (D69). */
+export const SUBMITTED_CODE = 'SUBMITTED';

@@ -21,6 +21,7 @@ import { mails } from '../mail/templates';
 import { randomToken, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
 import { documentAnswers } from './documents';
+import { submittedRefusal } from './openApplication';
 import type { SessionUser } from './sessions';
 
 type Scope = Pick<SessionUser, 'tenantId' | 'userId' | 'email'>;
@@ -127,7 +128,7 @@ export async function saveAnswers(
     })
     .returning({ version: applications.version });
   const [row] = saved;
-  if (!row) throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
+  if (!row) throw submittedRefusal();
   return { message: serverMessages.saved, version: row.version };
 }
 
@@ -169,8 +170,7 @@ async function saveAnswersSince(
     }
     return { submitted: false as const, conflicts, version, others };
   });
-  if (outcome.submitted)
-    throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
+  if (outcome.submitted) throw submittedRefusal();
   if (Object.keys(outcome.conflicts).length > 0)
     throw new HttpError(409, serverMessages.answerConflict, {
       code: 'CONFLICT',
@@ -257,8 +257,7 @@ export async function setAddAnother(
     })
     .where(and(where(user), isNull(applications.submittedAt)))
     .returning({ version: applications.version });
-  if (updated.length === 0)
-    throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
+  if (updated.length === 0) throw submittedRefusal();
 }
 
 /** Chosen tab per tab group, with each group's default where none was chosen (SPEC 7.2). */
@@ -289,8 +288,7 @@ export async function setTab(
     })
     .where(and(where(user), isNull(applications.submittedAt)))
     .returning({ version: applications.version });
-  if (updated.length === 0)
-    throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
+  if (updated.length === 0) throw submittedRefusal();
 }
 
 /**

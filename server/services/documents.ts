@@ -26,6 +26,7 @@ import {
   type PresignedPost,
 } from '../storage/storage';
 import type { ServiceContext } from './context';
+import { assertNotSubmitted, whileOpen } from './openApplication';
 
 export const CONVERSION_JOB = 'document-conversion';
 
@@ -76,6 +77,7 @@ export async function presign(
   questionKey: string,
 ): Promise<PresignedPost> {
   assertFileQuestion(definition, questionKey);
+  await assertNotSubmitted(ctx, user);
   return ctx.storage.presignPost(uploadKey(user.tenantId, user.userId, questionKey));
 }
 
@@ -103,28 +105,37 @@ export async function requestConversion(
     await ctx.storage.delete(body.file_key);
     throw new HttpError(400, problem);
   }
-  const previous = await findRow(ctx, user, questionKey);
-  const generation = (previous?.generation ?? 0) + 1;
   const now = ctx.config.now();
-  const values = {
-    fileKey: body.file_key,
-    fileName: body.file_name,
-    fileSize: stored.size,
-    status: 'UNPROCESSED',
-    message: documentMessages.unprocessed,
-    error: null,
-    pdfKey: null,
-    answered: false,
-    generation,
-    updatedAt: now,
-  };
-  await ctx.db
-    .insert(documents)
-    .values({ tenantId: user.tenantId, userId: user.userId, questionKey, ...values })
-    .onConflictDoUpdate({
-      target: [documents.tenantId, documents.userId, documents.questionKey],
-      set: values,
-    });
+  // The row is written under the application's lock: an upload racing a submit lands before it or
+  // is refused (D69).
+  const written = await whileOpen(ctx, user, async (tx) => {
+    const [before] = await tx.select().from(documents).where(rowOf(user, questionKey));
+    const values = {
+      fileKey: body.file_key,
+      fileName: body.file_name,
+      fileSize: stored.size,
+      status: 'UNPROCESSED',
+      message: documentMessages.unprocessed,
+      error: null,
+      pdfKey: null,
+      answered: false,
+      generation: (before?.generation ?? 0) + 1,
+      updatedAt: now,
+    };
+    await tx
+      .insert(documents)
+      .values({ tenantId: user.tenantId, userId: user.userId, questionKey, ...values })
+      .onConflictDoUpdate({
+        target: [documents.tenantId, documents.userId, documents.questionKey],
+        set: values,
+      });
+    return { row: before, generation: values.generation };
+  }).catch(async (error: unknown) => {
+    // An upload refused after submit is not kept.
+    if (error instanceof HttpError) await ctx.storage.delete(body.file_key);
+    throw error;
+  });
+  const { row: previous, generation } = written;
   if (previous) {
     await ctx.queue.cancel(CONVERSION_JOB, { ...user, questionKey });
     await removeObjects(ctx, [
@@ -165,20 +176,24 @@ export async function deleteConversion(
   questionKey: string,
 ): Promise<void> {
   assertFileQuestion(definition, questionKey);
-  const row = await findRow(ctx, user, questionKey);
+  const row = await whileOpen(ctx, user, async (tx) => {
+    const [found] = await tx.select().from(documents).where(rowOf(user, questionKey));
+    if (!found) return undefined;
+    await tx
+      .update(documents)
+      .set({
+        status: null,
+        message: null,
+        error: null,
+        pdfKey: null,
+        generation: found.generation + 1,
+        updatedAt: ctx.config.now(),
+      })
+      .where(rowOf(user, questionKey));
+    return found;
+  });
   if (!row) return;
   await ctx.queue.cancel(CONVERSION_JOB, { ...user, questionKey });
-  await ctx.db
-    .update(documents)
-    .set({
-      status: null,
-      message: null,
-      error: null,
-      pdfKey: null,
-      generation: row.generation + 1,
-      updatedAt: ctx.config.now(),
-    })
-    .where(rowOf(user, questionKey));
   await removeObjects(ctx, [row.pdfKey]);
 }
 
@@ -190,7 +205,9 @@ export async function deleteDocumentAnswer(
   questionKey: string,
 ): Promise<void> {
   assertFileQuestion(definition, questionKey);
-  const [row] = await ctx.db.delete(documents).where(rowOf(user, questionKey)).returning();
+  const [row] = await whileOpen(ctx, user, (tx) =>
+    tx.delete(documents).where(rowOf(user, questionKey)).returning(),
+  );
   if (!row) return;
   await ctx.queue.cancel(CONVERSION_JOB, { ...user, questionKey });
   await removeObjects(ctx, [row.fileKey, row.pdfKey]);
