@@ -58,6 +58,9 @@ export const serverMessages = {
   badValues: (keys: readonly string[]) =>
     `These answers have values the application does not accept: ${keys.join(', ')}`,
   tmpExpired: 'This link has expired or is not valid.',
+  /** Issue 15.7: sensitive answers are never kept without an account. */
+  sensitiveNotKept: (keys: readonly string[]) =>
+    `These answers can only be saved once you have an account: ${keys.join(', ')}`,
 } as const;
 
 /**
