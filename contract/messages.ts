@@ -82,6 +82,9 @@ export const documentMessages = {
   uploadRefused: 'This upload was refused. Please choose your file again.',
   uploadNoFile: 'No file was received. Please choose your file again.',
   uploadNotFound: 'We could not find your uploaded file. Please choose your file again.',
+  /** Issue 15.8: the per-applicant cap on uploads not yet converted (MAX_PENDING_UPLOADS). */
+  tooManyUploads:
+    'You have too many uploads waiting to be used. Please wait a few minutes before uploading another file.',
   // Conversion states (GET /api/pdf/document-answer/{key} → message).
   notAnswered: 'No file has been uploaded for this question.',
   unprocessed: 'Your file is waiting to be converted.',
