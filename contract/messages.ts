@@ -58,6 +58,9 @@ export const serverMessages = {
   badValues: (keys: readonly string[]) =>
     `These answers have values the application does not accept: ${keys.join(', ')}`,
   tmpExpired: 'This link has expired or is not valid.',
+  /** Issue 15.7: sensitive answers are never kept without an account. */
+  sensitiveNotKept: (keys: readonly string[]) =>
+    `These answers can only be saved once you have an account: ${keys.join(', ')}`,
 } as const;
 
 /**
@@ -79,6 +82,9 @@ export const documentMessages = {
   uploadRefused: 'This upload was refused. Please choose your file again.',
   uploadNoFile: 'No file was received. Please choose your file again.',
   uploadNotFound: 'We could not find your uploaded file. Please choose your file again.',
+  /** Issue 15.8: the per-applicant cap on uploads not yet converted (MAX_PENDING_UPLOADS). */
+  tooManyUploads:
+    'You have too many uploads waiting to be used. Please wait a few minutes before uploading another file.',
   // Conversion states (GET /api/pdf/document-answer/{key} → message).
   notAnswered: 'No file has been uploaded for this question.',
   unprocessed: 'Your file is waiting to be converted.',
@@ -142,3 +148,6 @@ export const lookupMessages = {
   tooLong: 'The search text may be at most 100 characters.',
   notFound: 'No entry with that id in this list.',
 } as const;
+
+/** The `code` of the 409 that refuses any change to a submitted application (D69). */
+export const SUBMITTED_CODE = 'SUBMITTED';

@@ -118,6 +118,12 @@ interface QuestionBase {
   readonly label: string;
   readonly help?: string;
   readonly rules?: readonly Rule[];
+  /**
+   * A sensitive answer (SSN, citizenship, conduct): before the applicant has an account it is kept
+   * in memory only, never in web storage nor in the server's anonymous temporary answers
+   * (SECURITY.md "Decisions already taken"; `sensitiveKeys`).
+   */
+  readonly sensitive?: true;
 }
 
 export interface TextQuestion extends QuestionBase {

@@ -72,3 +72,4 @@ export {
 } from './standardSchema';
 export { assertMaxComponents, canAddAnother } from './addAnother';
 export { maskLastFour, keysMaskedInCopies, answersForCopy } from './copies';
+export { sensitiveKeys, withoutSensitive } from './sensitive';

@@ -115,6 +115,7 @@ const questionBase = {
   label: z.string().min(1),
   help: z.string().optional(),
   rules: z.array(rule).readonly().optional(),
+  sensitive: z.literal(true).optional(),
 };
 
 const clearList = z.union([z.literal('all'), z.array(key).readonly()]);

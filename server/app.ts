@@ -32,7 +32,13 @@ import {
   requestPdf,
   type ApplicationPdfContext,
 } from './services/applicationPdf';
-import { conversionJob, CONVERSION_JOB, type DocumentsContext } from './services/documents';
+import {
+  conversionJob,
+  CONVERSION_JOB,
+  uploadSweepJob,
+  UPLOAD_SWEEP_JOB,
+  type DocumentsContext,
+} from './services/documents';
 import { createStorage } from './storage/create';
 import { LocalStorage, UPLOAD_PATH } from './storage/local';
 import { uploadRoute } from './storage/uploadRoute';
@@ -264,6 +270,7 @@ export async function buildServer(
     definitionOf: (tenantId) => directory.get(tenantId)?.definition,
   };
   queue.register(CONVERSION_JOB, conversionJob(documents));
+  queue.register(UPLOAD_SWEEP_JOB, uploadSweepJob(documents));
   queue.register(APPLICATION_PDF_JOB, applicationPdfJob(pdfContext));
 
   await app.register(publicRoutes(context), { prefix: '/public' });

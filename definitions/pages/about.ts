@@ -207,6 +207,7 @@ const ssn: Question = {
   rules: [pattern(SSN_PATTERN, messages.citizenship.ssn)],
   // docs/decisions.md D55: staff and the applicant's PDF see only the last four digits.
   inCopies: 'lastFour',
+  sensitive: true,
 };
 const birthCountry: Question = {
   kind: 'select',
@@ -214,6 +215,7 @@ const birthCountry: Question = {
   label: 'What is your country of birth?',
   options: 'countries',
   rules: [required(messages.citizenship.birthCountry)],
+  sensitive: true,
 };
 
 const citizenship: Node = {
@@ -227,6 +229,7 @@ const citizenship: Node = {
       label: 'Citizen Type',
       options: 'citizenshipTypes',
       rules: [required(messages.citizenship.type)],
+      sensitive: true,
     },
     {
       kind: 'exclusive',
@@ -244,6 +247,7 @@ const citizenship: Node = {
               label: 'Alien Registration Number',
               maxLength: 12,
               rules: [required(messages.citizenship.alienRegistration)],
+              sensitive: true,
             },
           ],
         },
@@ -257,6 +261,7 @@ const citizenship: Node = {
               label: 'What is your country of citizenship?',
               options: 'countriesNoUsa',
               rules: [required(messages.citizenship.citizenship)],
+              sensitive: true,
             },
             {
               kind: 'select',
@@ -264,6 +269,7 @@ const citizenship: Node = {
               label: 'What is your anticipated visa type?',
               options: 'visaTypes',
               rules: [required(messages.citizenship.visa)],
+              sensitive: true,
             },
           ],
         },

@@ -3,12 +3,14 @@ import { institutionConfig } from '../config';
 import { messages } from '../messages';
 import { mustBeTrue, required } from '../rules';
 
+/** The explanation of a conduct answer: sensitive like the answer it explains. */
 const explain = (key: string, label: string, message: string) => ({
   kind: 'textarea' as const,
   key,
   label,
   maxLength: institutionConfig.character_limit,
   rules: [required(message)],
+  sensitive: true as const,
 });
 
 export const finalStepsPage: Page = {
@@ -27,6 +29,7 @@ export const finalStepsPage: Page = {
           key: 'conviction',
           label: 'Have you been convicted of a felony?',
           options: 'yesNo',
+          sensitive: true,
           rules: [required(messages.conviction)],
           content: {
             Y: [
@@ -43,6 +46,7 @@ export const finalStepsPage: Page = {
           key: 'suspended',
           label: 'Have you been suspended from any school?',
           options: 'yesNo',
+          sensitive: true,
           rules: [required(messages.suspended)],
           content: {
             Y: [

@@ -4,6 +4,10 @@
  * process on PGlite) take each job exactly once. A claim holds a lease (`locked_until`); a worker that
  * dies holding a job leaves it to be claimed again once the lease has run out, so a restart resumes it.
  *
+ * Claims are fair between owners (issue 15.8, D71): the next job is the oldest ready one of the owner
+ * (the payload's tenant and applicant) with the fewest jobs running or finished in the last minute,
+ * so one applicant's heavy files cannot hold back another's small one for more than the job running.
+ *
  * Adding a kind is one call: `queue.register('application-pdf', handler)`. Every payload carries the
  * `tenantId` it belongs to: `run` and `onGiveUp` run in that tenant's scope (docs/decisions.md D56), so
  * their queries see that tenant's rows only; a payload without one runs outside any tenant and sees
@@ -40,6 +44,9 @@ export interface JobKind<P = Record<string, unknown>> {
   /** Attempts before giving up (default 3). */
   readonly maxAttempts?: number;
 }
+
+/** How long a finished job still counts against its owner when the next claim picks an owner. */
+export const FAIRNESS_WINDOW_MS = 60_000;
 
 export interface QueueOptions {
   readonly now: () => Date;
@@ -82,19 +89,30 @@ export class JobQueue {
    * Queues a job; its payload names its `tenantId` (the scope its handler runs in). Within a tenant's
    * scope (a request) the payload must name that tenant: a request cannot queue work for another.
    */
-  async enqueue(kind: string, payload: Record<string, unknown>): Promise<number> {
+  async enqueue(
+    kind: string,
+    payload: Record<string, unknown>,
+    {
+      delayMs = 0,
+      db = this.db,
+    }: {
+      delayMs?: number;
+      /** The transaction to queue it in (it is queued only if that commits). */
+      db?: Pick<Database, 'insert'>;
+    } = {},
+  ): Promise<number> {
     const scoped = currentTenant();
     if (scoped !== undefined && payload.tenantId !== scoped)
       throw new Error(`A job queued in tenant "${scoped}" must carry it as its tenantId.`);
     const now = this.options.now();
     const handler = this.kinds.get(kind);
-    const [row] = await this.db
+    const [row] = await db
       .insert(jobs)
       .values({
         kind,
         payload,
         maxAttempts: handler?.maxAttempts ?? 3,
-        runAfter: now,
+        runAfter: new Date(now.getTime() + delayMs),
         createdAt: now,
         updatedAt: now,
       })
@@ -119,6 +137,7 @@ export class JobQueue {
   /**
    * Claims the next ready job of a registered kind, or null: queued and due, or running with an
    * expired lease. One statement; SKIP LOCKED lets concurrent workers pass over each other's rows.
+   * Among ready jobs the owner with the least recent work goes first (round-robin), then the oldest.
    */
   async claim(): Promise<Job | null> {
     const kinds = [...this.kinds.keys()];
@@ -136,7 +155,7 @@ export class JobQueue {
           ),
         ),
       )
-      .orderBy(asc(jobs.runAfter), asc(jobs.id))
+      .orderBy(ownerLoad(now), asc(jobs.runAfter), asc(jobs.id))
       .limit(1)
       .for('update', { skipLocked: true });
     const [row] = await this.db
@@ -233,4 +252,19 @@ export class JobQueue {
     this.wake?.();
     if (!abandon) await this.loop;
   }
+}
+
+/** A job's owner: the tenant and applicant its payload names (jobs without one share one owner). */
+const ownerOf = (table: string) =>
+  sql.raw(
+    `coalesce(${table}.payload->>'tenantId', '') || '/' || coalesce(${table}.payload->>'userId', '')`,
+  );
+
+/**
+ * The ready job's owner's recent work: its jobs running now or finished within the fairness window
+ * (the claim's order, so an owner who just had a turn waits for the others).
+ */
+function ownerLoad(now: Date) {
+  const since = new Date(now.getTime() - FAIRNESS_WINDOW_MS);
+  return sql`(select count(*) from ${jobs} as recent where ${ownerOf('recent')} = ${ownerOf('"jobs"')} and (recent.status = 'running' or (recent.status in ('done', 'failed') and recent.updated_at > ${since.toISOString()}::timestamptz)))`;
 }

@@ -46,6 +46,16 @@ export const mails = {
       ],
       institution,
     ),
+  pendingSignup: (to: string, institution: InstitutionConfig) =>
+    compose(
+      to,
+      'someone tried to create an account with your address',
+      [
+        `Someone tried again to create a ${institution.application_title} account with this e-mail address, which already has an account waiting for confirmation. Nothing was changed: that account keeps the password chosen when it was created, and the confirmation code sent then still works (the Confirm Your Account page can send a new one).`,
+        'If you cannot log in after confirming, use "Forgot password?" to choose a new password. If you did not start creating this account, do not enter any code: an account that is not confirmed within 24 hours can be created again.',
+      ],
+      institution,
+    ),
   resetLink: (to: string, link: string, institution: InstitutionConfig) =>
     compose(
       to,

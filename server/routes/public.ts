@@ -76,7 +76,12 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
 
     app.get('/tmp', limited, async (request, reply) => {
       reply.header('X-Robots-Tag', 'noindex');
-      return readTmpAnswers(ctx, request.tenant.id, parse(tokenQuery, request.query).token);
+      return readTmpAnswers(
+        ctx,
+        request.tenant.id,
+        request.tenant.definition,
+        parse(tokenQuery, request.query).token,
+      );
     });
   };
 }

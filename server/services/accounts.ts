@@ -3,7 +3,7 @@
  * written against (SECURITY.md REQ-ID-1 to REQ-ID-5). Answers never reveal whether an address has an
  * account: unknown and known addresses get the same message, and unknown logins spend the same time.
  */
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   NOT_CONFIRMED_CODE,
   accountMessages,
@@ -27,6 +27,7 @@ import type { MailMessage } from '../mail/mailer';
 import { isCommonPassword } from '../passwords';
 import { randomCode, randomToken, sameHash, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
+import { underAccountLock } from './accountLock';
 import { takeFromLimit } from './limits';
 import { createSession, endAllSessions } from './sessions';
 
@@ -65,14 +66,9 @@ async function findUser(ctx: ServiceContext, tenantId: string, email: string) {
   return user ?? null;
 }
 
-async function issueCode(
-  ctx: ServiceContext,
-  tenantId: string,
-  userId: string,
-  email: string,
-): Promise<void> {
+/** A new confirmation code's row (it replaces the account's previous code) and the code to mail. */
+function newCode(tenantId: string, userId: string, now: Date) {
   const code = randomCode();
-  const now = ctx.config.now();
   const row = {
     userId,
     tenantId,
@@ -81,6 +77,16 @@ async function issueCode(
     expiresAt: new Date(now.getTime() + CODE_VALIDITY_MS),
     createdAt: now,
   };
+  return { code, row };
+}
+
+async function issueCode(
+  ctx: ServiceContext,
+  tenantId: string,
+  userId: string,
+  email: string,
+): Promise<void> {
+  const { code, row } = newCode(tenantId, userId, ctx.config.now());
   await ctx.db
     .insert(confirmationCodes)
     .values(row)
@@ -88,6 +94,82 @@ async function issueCode(
   sendLater(ctx, mails.confirmationCode(email, code, institutionConfig));
 }
 
+/**
+ * What a sign-up did (D68): `created` a new account or `restarted` an unconfirmed one whose code has
+ * lapsed (both with this password and a new code); `pending` changed nothing in an unconfirmed
+ * account whose code still works (its first password stands); `registered` changed nothing in a
+ * confirmed account.
+ */
+type SignupOutcome =
+  | { readonly kind: 'created' | 'restarted'; readonly code: string }
+  | { readonly kind: 'pending' | 'registered' };
+
+/**
+ * The account part of a sign-up, under the address's lock so parallel sign-ups see each other. Every
+ * outcome runs the same four statements (a read of the account, a read of its code, a write on each;
+ * no-ops where nothing changes), so the time taken reveals nothing (D53).
+ */
+async function settleSignup(
+  ctx: ServiceContext,
+  tenantId: string,
+  email: string,
+  passwordHash: string,
+  now: Date,
+): Promise<SignupOutcome> {
+  return underAccountLock(ctx, tenantId, 'signup', email, async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id, confirmedAt: users.confirmedAt })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.email, email)));
+    const [liveCode] = await tx
+      .select({ userId: confirmationCodes.userId })
+      .from(confirmationCodes)
+      .where(
+        and(
+          eq(confirmationCodes.tenantId, tenantId),
+          eq(confirmationCodes.userId, existing?.id ?? NO_USER),
+          gt(confirmationCodes.expiresAt, now),
+        ),
+      );
+    if (existing && (existing.confirmedAt || liveCode)) {
+      await tx
+        .insert(users)
+        .values({ tenantId, email, passwordHash, createdAt: now })
+        .onConflictDoNothing();
+      await tx
+        .update(confirmationCodes)
+        .set({ wrongGuesses: sql`${confirmationCodes.wrongGuesses}` })
+        .where(eq(confirmationCodes.userId, existing.id));
+      return { kind: existing.confirmedAt ? 'registered' : 'pending' };
+    }
+    let userId: string;
+    if (existing) {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
+      userId = existing.id;
+    } else {
+      const [created] = await tx
+        .insert(users)
+        .values({ tenantId, email, passwordHash, createdAt: now })
+        .returning({ id: users.id });
+      userId = (created as { id: string }).id;
+    }
+    const { code, row } = newCode(tenantId, userId, now);
+    await tx
+      .insert(confirmationCodes)
+      .values(row)
+      .onConflictDoUpdate({ target: confirmationCodes.userId, set: row });
+    return { kind: existing ? 'restarted' : 'created', code };
+  });
+}
+
+/** A user id no account has (the code lookup of an address without an account finds nothing). */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Sign-up (SPEC 5.2). The same answer whatever the address's state (REQ-ID-4). No account changes
+ * hands before confirmation (D68): while an unconfirmed account's code works, a second sign-up for
+ * its address changes nothing and only tells the mailbox's owner.
+ */
 export async function signup(
   ctx: ServiceContext,
   tenantId: string,
@@ -96,41 +178,14 @@ export async function signup(
   assertUncommon(body.password);
   const email = normalizeEmail(body.username);
   const passwordHash = await ctx.hasher.hash(body.password);
-  const existing = await findUser(ctx, tenantId, email);
-  if (existing?.confirmedAt) {
-    // Alias mode: the same answer as for a new address; the owner hears about the attempt. The same
-    // statements as a new sign-up run (both no-ops here), so the time taken reveals nothing (D53).
-    await ctx.db
-      .insert(users)
-      .values({ tenantId, email, passwordHash, createdAt: ctx.config.now() })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    const allowed = await takeFromLimit(ctx, tenantId, email, 'code');
-    await ctx.db
-      .update(confirmationCodes)
-      .set({ wrongGuesses: 0 })
-      .where(
-        and(eq(confirmationCodes.tenantId, tenantId), eq(confirmationCodes.userId, existing.id)),
-      );
-    if (allowed) sendLater(ctx, mails.attemptedSignup(email, institutionConfig));
-    return serverMessages.signedUp;
-  }
-  let userId: string;
-  if (existing) {
-    // An unconfirmed account: whoever confirms the code owns it, with the latest password.
-    await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
-    userId = existing.id;
-  } else {
-    const [created] = await ctx.db
-      .insert(users)
-      .values({ tenantId, email, passwordHash, createdAt: ctx.config.now() })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (!created) return serverMessages.signedUp; // a concurrent sign-up won the race
-    userId = created.id;
-  }
-  if (await takeFromLimit(ctx, tenantId, email, 'code'))
-    await issueCode(ctx, tenantId, userId, email);
+  const mayMail = await takeFromLimit(ctx, tenantId, email, 'code');
+  const outcome = await settleSignup(ctx, tenantId, email, passwordHash, ctx.config.now());
+  if (!mayMail) return serverMessages.signedUp;
+  if (outcome.kind === 'created' || outcome.kind === 'restarted')
+    sendLater(ctx, mails.confirmationCode(email, outcome.code, institutionConfig));
+  else if (outcome.kind === 'pending')
+    sendLater(ctx, mails.pendingSignup(email, institutionConfig));
+  else sendLater(ctx, mails.attemptedSignup(email, institutionConfig));
   return serverMessages.signedUp;
 }
 
@@ -144,23 +199,33 @@ export async function confirm(
   if (!(await takeFromLimit(ctx, tenantId, email, 'confirm'))) throw fail;
   const user = await findUser(ctx, tenantId, email);
   if (!user || user.confirmedAt) throw fail;
+  const now = ctx.config.now();
+  // Every guess is counted before it is compared, in one statement (issue 15.1): parallel guesses
+  // cannot pass the 10-guess cap together. The right code then deletes the row, so it works once.
   const [code] = await ctx.db
-    .select()
-    .from(confirmationCodes)
-    .where(eq(confirmationCodes.userId, user.id));
-  if (!code || code.expiresAt <= ctx.config.now() || code.wrongGuesses >= CODE_MAX_WRONG_GUESSES)
-    throw fail;
-  if (!sameHash(code.codeHash, sha256(body.code))) {
-    await ctx.db
-      .update(confirmationCodes)
-      .set({ wrongGuesses: code.wrongGuesses + 1 })
-      .where(eq(confirmationCodes.userId, user.id));
-    throw fail;
-  }
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ confirmedAt: ctx.config.now() }).where(eq(users.id, user.id));
-    await tx.delete(confirmationCodes).where(eq(confirmationCodes.userId, user.id));
+    .update(confirmationCodes)
+    .set({ wrongGuesses: sql`${confirmationCodes.wrongGuesses} + 1` })
+    .where(
+      and(
+        eq(confirmationCodes.userId, user.id),
+        gt(confirmationCodes.expiresAt, now),
+        lt(confirmationCodes.wrongGuesses, CODE_MAX_WRONG_GUESSES),
+      ),
+    )
+    .returning({ codeHash: confirmationCodes.codeHash });
+  if (!code || !sameHash(code.codeHash, sha256(body.code))) throw fail;
+  const confirmed = await ctx.db.transaction(async (tx) => {
+    const [used] = await tx
+      .delete(confirmationCodes)
+      .where(
+        and(eq(confirmationCodes.userId, user.id), eq(confirmationCodes.codeHash, code.codeHash)),
+      )
+      .returning({ userId: confirmationCodes.userId });
+    if (!used) return false;
+    await tx.update(users).set({ confirmedAt: now }).where(eq(users.id, user.id));
+    return true;
   });
+  if (!confirmed) throw fail;
   return serverMessages.confirmed;
 }
 
@@ -191,65 +256,81 @@ export interface LoginResult {
   readonly email: string;
 }
 
-export async function login(
+/** What the gate in front of a password check decided. */
+type LoginGate = { readonly open: true } | { readonly open: false; readonly refusal: HttpError };
+
+/**
+ * The gate in front of the password check (REQ-ID-2): refuses a hard-stopped or locked username, and
+ * otherwise counts this attempt as a failure before the password is checked (issue 15.1), so fifty
+ * parallel attempts cannot all pass as the first. A success takes the count back.
+ */
+async function reserveLoginAttempt(
   ctx: ServiceContext,
   tenantId: string,
-  body: LoginBody,
-): Promise<LoginResult> {
-  const email = normalizeEmail(body.username);
-  const now = ctx.config.now();
-  const [throttle] = await ctx.db
-    .select()
-    .from(loginThrottle)
-    .where(and(eq(loginThrottle.tenantId, tenantId), eq(loginThrottle.username, email)));
-  const [streak] = await ctx.db
-    .select({ failures: loginFailureStreaks.failures })
-    .from(loginFailureStreaks)
-    .where(
-      and(eq(loginFailureStreaks.tenantId, tenantId), eq(loginFailureStreaks.username, email)),
-    );
-  if (streak && streak.failures >= HARD_STOP_AFTER)
-    throw new HttpError(429, serverMessages.loginStopped);
-  if (throttle?.lockedUntil && throttle.lockedUntil > now) {
-    // Attempts during a lockout neither count nor extend it.
-    const seconds = Math.ceil((throttle.lockedUntil.getTime() - now.getTime()) / 1000);
-    throw new HttpError(429, serverMessages.lockedOut(seconds));
-  }
-  const user = await findUser(ctx, tenantId, email);
-  const passwordOk = user
-    ? await ctx.hasher.verify(user.passwordHash, body.password)
-    : await ctx.hasher.verifyNothing(body.password);
-
-  if (!user || !passwordOk) {
+  email: string,
+  now: Date,
+): Promise<LoginGate> {
+  return underAccountLock(ctx, tenantId, 'login', email, async (tx) => {
+    const byUsername = (table: typeof loginThrottle | typeof loginFailureStreaks) =>
+      and(eq(table.tenantId, tenantId), eq(table.username, email));
+    const [throttle] = await tx.select().from(loginThrottle).where(byUsername(loginThrottle));
+    const [streak] = await tx
+      .select({ failures: loginFailureStreaks.failures })
+      .from(loginFailureStreaks)
+      .where(byUsername(loginFailureStreaks));
+    if (streak && streak.failures >= HARD_STOP_AFTER)
+      return { open: false, refusal: new HttpError(429, serverMessages.loginStopped) };
+    if (throttle?.lockedUntil && throttle.lockedUntil > now) {
+      // Attempts during a lockout neither count nor extend it.
+      const seconds = Math.ceil((throttle.lockedUntil.getTime() - now.getTime()) / 1000);
+      return { open: false, refusal: new HttpError(429, serverMessages.lockedOut(seconds)) };
+    }
     const stale = !throttle || now.getTime() - throttle.lastAttemptAt.getTime() >= LOCKOUT_RESET_MS;
     const failures = (stale ? 0 : throttle.failures) + 1;
     const lockedUntil =
       failures >= LOCKOUT_AFTER
         ? new Date(now.getTime() + Math.min(2 ** (failures - LOCKOUT_AFTER), LOCKOUT_CAP_S) * 1000)
         : null;
-    await ctx.db
+    await tx
       .insert(loginThrottle)
       .values({ tenantId, username: email, failures, lockedUntil, lastAttemptAt: now })
       .onConflictDoUpdate({
         target: [loginThrottle.tenantId, loginThrottle.username],
         set: { failures, lockedUntil, lastAttemptAt: now },
       });
-    await ctx.db
+    await tx
       .insert(loginFailureStreaks)
       .values({ tenantId, username: email, failures: 1, updatedAt: now })
       .onConflictDoUpdate({
         target: [loginFailureStreaks.tenantId, loginFailureStreaks.username],
         set: { failures: sql`${loginFailureStreaks.failures} + 1`, updatedAt: now },
       });
-    throw new HttpError(400, serverMessages.loginFailed);
-  }
+    return { open: true };
+  });
+}
 
-  if (throttle) {
-    await ctx.db
-      .delete(loginThrottle)
-      .where(and(eq(loginThrottle.tenantId, tenantId), eq(loginThrottle.username, email)));
-  }
-  if (streak) await clearFailureStreak(ctx, tenantId, email);
+/** A success clears the lockout and the consecutive-failure count (the attempt was counted ahead). */
+async function clearLoginFailures(ctx: ServiceContext, tenantId: string, email: string) {
+  await ctx.db
+    .delete(loginThrottle)
+    .where(and(eq(loginThrottle.tenantId, tenantId), eq(loginThrottle.username, email)));
+  await clearFailureStreak(ctx, tenantId, email);
+}
+
+export async function login(
+  ctx: ServiceContext,
+  tenantId: string,
+  body: LoginBody,
+): Promise<LoginResult> {
+  const email = normalizeEmail(body.username);
+  const gate = await reserveLoginAttempt(ctx, tenantId, email, ctx.config.now());
+  if (!gate.open) throw gate.refusal;
+  const user = await findUser(ctx, tenantId, email);
+  const passwordOk = user
+    ? await ctx.hasher.verify(user.passwordHash, body.password)
+    : await ctx.hasher.verifyNothing(body.password);
+  if (!user || !passwordOk) throw new HttpError(400, serverMessages.loginFailed);
+  await clearLoginFailures(ctx, tenantId, email);
   if (!user.confirmedAt)
     throw new HttpError(403, serverMessages.notConfirmed, { code: NOT_CONFIRMED_CODE });
   const sessionId = await createSession(ctx, tenantId, user.id);
@@ -295,6 +376,11 @@ export async function forgotPassword(
   return serverMessages.forgotSent;
 }
 
+/**
+ * Uses a reset link (REQ-ID-3). The link is claimed (marked used) in one statement before the new
+ * password is hashed (issue 15.1): of many parallel uses of one link exactly one goes on. The claim
+ * is given back only if hashing or storing fails, so the link is not lost to a server error.
+ */
 export async function resetPassword(
   ctx: ServiceContext,
   tenantId: string,
@@ -303,40 +389,53 @@ export async function resetPassword(
   const fail = new HttpError(400, serverMessages.resetFailed);
   const tokenHash = sha256(body.id);
   const now = ctx.config.now();
+  const typed = normalizeEmail(body.username);
   const [token] = await ctx.db
     .select({ userId: resetTokens.userId, email: users.email })
     .from(resetTokens)
     .innerJoin(users, eq(users.id, resetTokens.userId))
-    .where(
-      and(
-        eq(resetTokens.tokenHash, tokenHash),
-        eq(resetTokens.tenantId, tenantId),
-        isNull(resetTokens.usedAt),
-        gt(resetTokens.expiresAt, now),
-      ),
-    );
+    .where(and(eq(resetTokens.tokenHash, tokenHash), eq(resetTokens.tenantId, tenantId)));
   // The username in the link is display-only; the token alone selects the account, and a mismatch fails.
-  const email = token?.email ?? normalizeEmail(body.username);
+  const email = token?.email ?? typed;
   if (!(await takeFromLimit(ctx, tenantId, email, 'resetTry'))) throw fail;
-  if (!token || token.email !== normalizeEmail(body.username)) throw fail;
+  if (!token || token.email !== typed) throw fail;
   assertUncommon(body.password);
-  const passwordHash = await ctx.hasher.hash(body.password);
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, token.userId));
-    await tx.update(resetTokens).set({ usedAt: now }).where(eq(resetTokens.tokenHash, tokenHash));
-    await tx
-      .delete(resetTokens)
-      .where(
-        and(
-          eq(resetTokens.tenantId, tenantId),
-          eq(resetTokens.userId, token.userId),
-          ne(resetTokens.tokenHash, tokenHash),
-        ),
-      );
-    await tx
-      .delete(loginThrottle)
-      .where(and(eq(loginThrottle.tenantId, tenantId), eq(loginThrottle.username, token.email)));
-  });
+  const live = and(
+    eq(resetTokens.tokenHash, tokenHash),
+    eq(resetTokens.tenantId, tenantId),
+    isNull(resetTokens.usedAt),
+    gt(resetTokens.expiresAt, now),
+  );
+  const [claimed] = await ctx.db
+    .update(resetTokens)
+    .set({ usedAt: now })
+    .where(live)
+    .returning({ userId: resetTokens.userId });
+  if (!claimed) throw fail;
+  try {
+    const passwordHash = await ctx.hasher.hash(body.password);
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, token.userId));
+      await tx
+        .delete(resetTokens)
+        .where(
+          and(
+            eq(resetTokens.tenantId, tenantId),
+            eq(resetTokens.userId, token.userId),
+            ne(resetTokens.tokenHash, tokenHash),
+          ),
+        );
+      await tx
+        .delete(loginThrottle)
+        .where(and(eq(loginThrottle.tenantId, tenantId), eq(loginThrottle.username, token.email)));
+    });
+  } catch (error) {
+    await ctx.db
+      .update(resetTokens)
+      .set({ usedAt: null })
+      .where(and(eq(resetTokens.tokenHash, tokenHash), eq(resetTokens.tenantId, tenantId)));
+    throw error;
+  }
   await clearFailureStreak(ctx, tenantId, token.email);
   await endAllSessions(ctx, tenantId, token.userId);
   sendLater(ctx, mails.passwordChanged(token.email, institutionConfig));

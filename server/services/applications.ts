@@ -9,8 +9,10 @@ import {
   answerProblems,
   chosenTab,
   compile,
+  sensitiveKeys,
   tabGroups,
   validateAnswers,
+  withoutSensitive,
   type Definition,
 } from '../../runtime';
 import { serverMessages } from '../../contract';
@@ -21,6 +23,7 @@ import { mails } from '../mail/templates';
 import { randomToken, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
 import { documentAnswers } from './documents';
+import { submittedRefusal } from './openApplication';
 import type { SessionUser } from './sessions';
 
 type Scope = Pick<SessionUser, 'tenantId' | 'userId' | 'email'>;
@@ -127,7 +130,7 @@ export async function saveAnswers(
     })
     .returning({ version: applications.version });
   const [row] = saved;
-  if (!row) throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
+  if (!row) throw submittedRefusal();
   return { message: serverMessages.saved, version: row.version };
 }
 
@@ -169,8 +172,7 @@ async function saveAnswersSince(
     }
     return { submitted: false as const, conflicts, version, others };
   });
-  if (outcome.submitted)
-    throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
+  if (outcome.submitted) throw submittedRefusal();
   if (Object.keys(outcome.conflicts).length > 0)
     throw new HttpError(409, serverMessages.answerConflict, {
       code: 'CONFLICT',
@@ -257,8 +259,7 @@ export async function setAddAnother(
     })
     .where(and(where(user), isNull(applications.submittedAt)))
     .returning({ version: applications.version });
-  if (updated.length === 0)
-    throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
+  if (updated.length === 0) throw submittedRefusal();
 }
 
 /** Chosen tab per tab group, with each group's default where none was chosen (SPEC 7.2). */
@@ -289,8 +290,7 @@ export async function setTab(
     })
     .where(and(where(user), isNull(applications.submittedAt)))
     .returning({ version: applications.version });
-  if (updated.length === 0)
-    throw new HttpError(409, serverMessages.alreadySubmitted, { code: 'SUBMITTED' });
+  if (updated.length === 0) throw submittedRefusal();
 }
 
 /**
@@ -330,13 +330,22 @@ export async function submit(ctx: ServiceContext, user: Scope, definition: Defin
 
 export const TMP_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Issues a token for anonymous temporary answers (for example to continue on another device). */
+/**
+ * Issues a token for anonymous temporary answers (for example to continue on another device). The
+ * definition's sensitive answers (SSN, citizenship, conduct) are refused: without an account they
+ * stay in the browser's memory only (D70).
+ */
 export async function storeTmpAnswers(
   ctx: ServiceContext,
   tenantId: string,
   definition: Definition,
   answers: Record<string, unknown>,
 ) {
+  // Checked first: a sensitive value is refused whatever else is wrong with it.
+  const sensitive = sensitiveKeys(definition);
+  const refused = Object.keys(answers).filter((key) => sensitive.has(key));
+  if (refused.length > 0)
+    throw new HttpError(400, serverMessages.sensitiveNotKept(refused.slice(0, 20)));
   assertAcceptableAnswers(definition, answers);
   const token = randomToken(32);
   const now = ctx.config.now();
@@ -350,12 +359,18 @@ export async function storeTmpAnswers(
   return { token };
 }
 
-export async function readTmpAnswers(ctx: ServiceContext, tenantId: string, token: string) {
+/** The temporary answers of a token; sensitive ones never leave, even from a row stored before D70. */
+export async function readTmpAnswers(
+  ctx: ServiceContext,
+  tenantId: string,
+  definition: Definition,
+  token: string,
+) {
   const [row] = await ctx.db
     .select({ answers: tmpAnswers.answers, expiresAt: tmpAnswers.expiresAt })
     .from(tmpAnswers)
     .where(and(eq(tmpAnswers.tokenHash, sha256(token)), eq(tmpAnswers.tenantId, tenantId)));
   if (!row || row.expiresAt <= ctx.config.now())
     throw new HttpError(404, serverMessages.tmpExpired);
-  return { answers: row.answers };
+  return { answers: withoutSensitive(definition, row.answers) };
 }

@@ -3,7 +3,7 @@
  * and deletion. Every query is scoped by tenant and user; a file key is accepted only under the
  * applicant's own `<tenant>/<user>/<question>/` prefix.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
   documentMessages,
   fileProblem,
@@ -13,7 +13,7 @@ import {
 import { keySpec, type Definition } from '../../runtime';
 import { convertToPdf } from '../conversion/convert';
 import type { ConversionSandbox } from '../conversion/sandbox';
-import { documents } from '../db/schema';
+import { documents, jobs } from '../db/schema';
 import { HttpError } from '../errors';
 import type { Job, JobQueue } from '../jobs/queue';
 import type { ChromiumPrinter } from '../pdf/chromium';
@@ -22,12 +22,25 @@ import {
   isWellFormedKey,
   keyPrefix,
   uploadKey,
+  UPLOAD_POLICY,
   type ObjectStorage,
   type PresignedPost,
 } from '../storage/storage';
 import type { ServiceContext } from './context';
+import { underAccountLock } from './accountLock';
+import { assertNotSubmitted, whileOpen } from './openApplication';
 
 export const CONVERSION_JOB = 'document-conversion';
+/** The job that deletes an upload never claimed by a conversion request (issue 15.8, D71). */
+export const UPLOAD_SWEEP_JOB = 'upload-sweep';
+/** An upload is swept this long after its form was handed out (the form expires in 10 minutes). */
+export const UPLOAD_SWEEP_AFTER_MS = UPLOAD_POLICY.expiresInSeconds * 1000 + 5 * 60 * 1000;
+/**
+ * Uploads an applicant may have waiting (handed out, not yet used by a conversion request nor
+ * swept). With one document and its PDF per file question, an applicant's stored objects stay within
+ * this many more, each at most MAX_FILE_BYTES (issue 15.8, D71).
+ */
+export const MAX_PENDING_UPLOADS = 20;
 
 export interface DocumentsContext extends ServiceContext {
   readonly storage: ObjectStorage;
@@ -48,6 +61,18 @@ interface ConversionPayload extends Record<string, unknown> {
   questionKey: string;
   generation: number;
 }
+
+interface SweepPayload extends Record<string, unknown> {
+  tenantId: string;
+  userId: string;
+  fileKey: string;
+}
+
+/**
+ * The owner fields of a job payload. A session's user carries more (its e-mail, its session hash),
+ * which no payload holds: a match on the whole user matched no job, so nothing was ever cancelled.
+ */
+const ownerOf = (user: Scope) => ({ tenantId: user.tenantId, userId: user.userId });
 
 const QUESTION_KEY = /^[A-Za-z0-9_]{1,128}$/;
 
@@ -76,7 +101,30 @@ export async function presign(
   questionKey: string,
 ): Promise<PresignedPost> {
   assertFileQuestion(definition, questionKey);
-  return ctx.storage.presignPost(uploadKey(user.tenantId, user.userId, questionKey));
+  await assertNotSubmitted(ctx, user);
+  const key = uploadKey(user.tenantId, user.userId, questionKey);
+  // Each form handed out is an upload waiting to be used: its sweep job is its reservation, counted
+  // and queued under the applicant's lock so a burst cannot pass the cap together.
+  await underAccountLock(ctx, user.tenantId, 'uploads', user.userId, async (tx) => {
+    const [waiting] = await tx
+      .select({ n: count() })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, UPLOAD_SWEEP_JOB),
+          eq(jobs.status, 'queued'),
+          sql`${jobs.payload} @> ${JSON.stringify({ tenantId: user.tenantId, userId: user.userId })}::jsonb`,
+        ),
+      );
+    if (Number(waiting?.n ?? 0) >= MAX_PENDING_UPLOADS)
+      throw new HttpError(429, documentMessages.tooManyUploads);
+    await ctx.queue.enqueue(
+      UPLOAD_SWEEP_JOB,
+      { tenantId: user.tenantId, userId: user.userId, fileKey: key } satisfies SweepPayload,
+      { delayMs: UPLOAD_SWEEP_AFTER_MS, db: tx },
+    );
+  });
+  return ctx.storage.presignPost(key);
 }
 
 async function removeObjects(ctx: DocumentsContext, keys: (string | null | undefined)[]) {
@@ -98,35 +146,46 @@ export async function requestConversion(
     throw new HttpError(404, documentMessages.uploadNotFound);
   const stored = await ctx.storage.exists(body.file_key);
   if (!stored) throw new HttpError(404, documentMessages.uploadNotFound);
+  // The upload is used (or refused below and deleted): it no longer waits to be swept.
+  await ctx.queue.cancel(UPLOAD_SWEEP_JOB, { ...ownerOf(user), fileKey: body.file_key });
   const problem = fileProblem({ name: body.file_name, size: stored.size });
   if (problem) {
     await ctx.storage.delete(body.file_key);
     throw new HttpError(400, problem);
   }
-  const previous = await findRow(ctx, user, questionKey);
-  const generation = (previous?.generation ?? 0) + 1;
   const now = ctx.config.now();
-  const values = {
-    fileKey: body.file_key,
-    fileName: body.file_name,
-    fileSize: stored.size,
-    status: 'UNPROCESSED',
-    message: documentMessages.unprocessed,
-    error: null,
-    pdfKey: null,
-    answered: false,
-    generation,
-    updatedAt: now,
-  };
-  await ctx.db
-    .insert(documents)
-    .values({ tenantId: user.tenantId, userId: user.userId, questionKey, ...values })
-    .onConflictDoUpdate({
-      target: [documents.tenantId, documents.userId, documents.questionKey],
-      set: values,
-    });
+  // The row is written under the application's lock: an upload racing a submit lands before it or
+  // is refused (D69).
+  const written = await whileOpen(ctx, user, async (tx) => {
+    const [before] = await tx.select().from(documents).where(rowOf(user, questionKey));
+    const values = {
+      fileKey: body.file_key,
+      fileName: body.file_name,
+      fileSize: stored.size,
+      status: 'UNPROCESSED',
+      message: documentMessages.unprocessed,
+      error: null,
+      pdfKey: null,
+      answered: false,
+      generation: (before?.generation ?? 0) + 1,
+      updatedAt: now,
+    };
+    await tx
+      .insert(documents)
+      .values({ tenantId: user.tenantId, userId: user.userId, questionKey, ...values })
+      .onConflictDoUpdate({
+        target: [documents.tenantId, documents.userId, documents.questionKey],
+        set: values,
+      });
+    return { row: before, generation: values.generation };
+  }).catch(async (error: unknown) => {
+    // An upload refused after submit is not kept.
+    if (error instanceof HttpError) await ctx.storage.delete(body.file_key);
+    throw error;
+  });
+  const { row: previous, generation } = written;
   if (previous) {
-    await ctx.queue.cancel(CONVERSION_JOB, { ...user, questionKey });
+    await ctx.queue.cancel(CONVERSION_JOB, { ...ownerOf(user), questionKey });
     await removeObjects(ctx, [
       previous.fileKey !== body.file_key ? previous.fileKey : null,
       previous.pdfKey,
@@ -165,20 +224,24 @@ export async function deleteConversion(
   questionKey: string,
 ): Promise<void> {
   assertFileQuestion(definition, questionKey);
-  const row = await findRow(ctx, user, questionKey);
+  const row = await whileOpen(ctx, user, async (tx) => {
+    const [found] = await tx.select().from(documents).where(rowOf(user, questionKey));
+    if (!found) return undefined;
+    await tx
+      .update(documents)
+      .set({
+        status: null,
+        message: null,
+        error: null,
+        pdfKey: null,
+        generation: found.generation + 1,
+        updatedAt: ctx.config.now(),
+      })
+      .where(rowOf(user, questionKey));
+    return found;
+  });
   if (!row) return;
-  await ctx.queue.cancel(CONVERSION_JOB, { ...user, questionKey });
-  await ctx.db
-    .update(documents)
-    .set({
-      status: null,
-      message: null,
-      error: null,
-      pdfKey: null,
-      generation: row.generation + 1,
-      updatedAt: ctx.config.now(),
-    })
-    .where(rowOf(user, questionKey));
+  await ctx.queue.cancel(CONVERSION_JOB, { ...ownerOf(user), questionKey });
   await removeObjects(ctx, [row.pdfKey]);
 }
 
@@ -190,9 +253,11 @@ export async function deleteDocumentAnswer(
   questionKey: string,
 ): Promise<void> {
   assertFileQuestion(definition, questionKey);
-  const [row] = await ctx.db.delete(documents).where(rowOf(user, questionKey)).returning();
+  const [row] = await whileOpen(ctx, user, (tx) =>
+    tx.delete(documents).where(rowOf(user, questionKey)).returning(),
+  );
   if (!row) return;
-  await ctx.queue.cancel(CONVERSION_JOB, { ...user, questionKey });
+  await ctx.queue.cancel(CONVERSION_JOB, { ...ownerOf(user), questionKey });
   await removeObjects(ctx, [row.fileKey, row.pdfKey]);
 }
 
@@ -314,6 +379,30 @@ export function conversionJob(ctx: DocumentsContext) {
         error: documentMessages.conversionFailed,
         answered: false,
       });
+    },
+  };
+}
+
+/**
+ * The `upload-sweep` job kind: an upload that no document row holds by the time its form has long
+ * expired was never converted (or was replaced and already deleted); its object is deleted.
+ */
+export function uploadSweepJob(ctx: DocumentsContext) {
+  return {
+    maxAttempts: 3,
+    async run(job: Job<SweepPayload>): Promise<void> {
+      const { tenantId, userId, fileKey } = job.payload;
+      const [held] = await ctx.db
+        .select({ key: documents.questionKey })
+        .from(documents)
+        .where(
+          and(
+            eq(documents.tenantId, tenantId),
+            eq(documents.userId, userId),
+            eq(documents.fileKey, fileKey),
+          ),
+        );
+      if (!held) await ctx.storage.delete(fileKey);
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import { accountEvents } from '../db/schema';
+import { underAccountLock } from './accountLock';
 import type { ServiceContext } from './context';
 
 export const HOUR_MS = 60 * 60 * 1000;
@@ -21,7 +22,11 @@ export const ACCOUNT_LIMITS = {
 
 export type LimitKind = keyof typeof ACCOUNT_LIMITS;
 
-/** Records one event and tells whether the account was still within its limit before it. */
+/**
+ * Records one event and tells whether the account was still within its limit before it. The count
+ * and the record are one step under the account's lock, so a burst of parallel requests gets exactly
+ * the limit's number of `true` (issue 15.1).
+ */
 export async function takeFromLimit(
   ctx: ServiceContext,
   tenantId: string,
@@ -30,21 +35,23 @@ export async function takeFromLimit(
 ): Promise<boolean> {
   const now = ctx.config.now();
   const since = new Date(now.getTime() - HOUR_MS);
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(accountEvents)
-    .where(
-      and(
-        eq(accountEvents.tenantId, tenantId),
-        eq(accountEvents.username, username),
-        eq(accountEvents.kind, kind),
-        gt(accountEvents.at, since),
-      ),
-    );
-  const used = Number(row?.n ?? 0);
-  if (used >= ACCOUNT_LIMITS[kind]) return false;
-  await ctx.db.insert(accountEvents).values({ tenantId, username, kind, at: now });
-  return true;
+  return underAccountLock(ctx, tenantId, `limit:${kind}`, username, async (tx) => {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(accountEvents)
+      .where(
+        and(
+          eq(accountEvents.tenantId, tenantId),
+          eq(accountEvents.username, username),
+          eq(accountEvents.kind, kind),
+          gt(accountEvents.at, since),
+        ),
+      );
+    const used = Number(row?.n ?? 0);
+    if (used >= ACCOUNT_LIMITS[kind]) return false;
+    await tx.insert(accountEvents).values({ tenantId, username, kind, at: now });
+    return true;
+  });
 }
 
 /** Drops events older than the window (called now and then, so the table stays small). */

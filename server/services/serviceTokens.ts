@@ -192,14 +192,15 @@ export async function serviceDocumentAnswers(
 /**
  * SPEC 7.2 `GET /service/tmp-pdf`: the granted applicant's answers (SSN masked), add-another counts,
  * document answers and chosen tabs. Read-only: a missing application row is not created. An
- * applicant who no longer exists answers the same 401 as a bad token.
+ * applicant who no longer exists answers the same 401 as a bad token. The revocation is checked
+ * after the reads, last before answering (issue 15.1): a read that overlaps a revocation answers
+ * only if it was over before the revocation was stored.
  */
 export async function readServiceData(
   ctx: TokenContext,
   grant: ServiceGrant,
   definition: Definition,
 ): Promise<ServiceData> {
-  await assertNotRevoked(ctx, grant);
   const [user] = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -222,12 +223,14 @@ export async function readServiceData(
   const tabs: Record<string, string> = {};
   for (const [id, group] of tabGroups(definition))
     tabs[id] = chosenTab(group, { tabs: row?.tabs ?? {} });
-  return {
+  const data: ServiceData = {
     answer,
     add_another: { ...(row?.addAnother ?? {}) },
     document_answer: await serviceDocumentAnswers(ctx, grant),
     tabs,
   };
+  await assertNotRevoked(ctx, grant);
+  return data;
 }
 
 /**

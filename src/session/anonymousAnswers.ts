@@ -1,25 +1,23 @@
 /**
  * Anonymous answers survive sign-up, confirmation and login (SPEC 1): they travel in navigation state
- * and are kept in sessionStorage too, except SSN, citizenship and felony answers, which stay in
- * memory only (SECURITY.md: never in web storage).
+ * and are kept in sessionStorage too, except the answers the definition marks sensitive (SSN,
+ * citizenship, conduct: the runtime's `sensitiveKeys`), which stay in memory only (SECURITY.md: never
+ * in web storage). The caller passes those keys, so this module (in the first page's chunk) does not
+ * load the definition.
  */
 import type { StudentAnswers } from './navigationState';
 
 const STORAGE_KEY = 'admission.anonymousAnswers';
-/** Answers never written to web storage. */
-const SENSITIVE =
-  /^(ssn|citizenship|citizenship_|alien_registration_number|birth_country|conviction|suspended)/;
 
 let inMemory: StudentAnswers = {};
 
-export function isSensitiveKey(key: string): boolean {
-  return SENSITIVE.test(key);
-}
-
-export function keepAnonymousAnswers(answers: StudentAnswers): void {
+export function keepAnonymousAnswers(
+  answers: StudentAnswers,
+  sensitive: ReadonlySet<string>,
+): void {
   inMemory = { ...answers };
   const storable = Object.fromEntries(
-    Object.entries(answers).filter(([key]) => !isSensitiveKey(key)),
+    Object.entries(answers).filter(([key]) => !sensitive.has(key)),
   );
   try {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(storable));

@@ -12,7 +12,9 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CONVERSION_POLL_MS,
+  SUBMITTED_CODE,
   documentMessages,
+  serverMessages,
   type ConversionResponse,
   type DocumentAnswers,
 } from '../../contract';
@@ -43,7 +45,8 @@ interface Fake {
   /** Statuses the next conversion GETs answer, in order (then `conversion` stays). */
   script: ConversionResponse[];
   tabs: Record<string, string>;
-  failures: Partial<Record<string, number>>;
+  /** Calls that fail: a status (with a "refused …" message), or a status and the body to answer. */
+  failures: Partial<Record<string, number | { status: number; body: unknown }>>;
   calls: Call[];
 }
 
@@ -80,7 +83,9 @@ function installServer(initial: Partial<Fake> = {}) {
         typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : (init?.body ?? null);
       fake.calls.push({ method, path, body, at: Date.now() });
       const failure = fake.failures[`${method} ${path}`];
-      if (failure) return json({ message: `refused ${method} ${path}` }, failure);
+      if (typeof failure === 'number')
+        return json({ message: `refused ${method} ${path}` }, failure);
+      if (failure) return json(failure.body, failure.status);
       switch (`${method} ${path}`) {
         case 'GET /api/profile':
           return json({
@@ -323,6 +328,48 @@ describe('file question: a file present, and the Delete File modal', () => {
     expect(callsTo('DELETE', `/api/document-answer/${KEY}`)).toHaveLength(1);
     expect(callsTo('DELETE', CONVERSION)).toHaveLength(1);
     await waitFor(() => expect(document.activeElement).toBe(choose));
+  });
+});
+
+describe('file question: a submitted application keeps its file (issue 15.3, D69)', () => {
+  const submitted = {
+    status: 409,
+    body: { message: serverMessages.alreadySubmitted, code: SUBMITTED_CODE },
+  };
+  const presentAndFrozen = (failing: string[]) =>
+    installServer({
+      files: { [KEY]: { file_name: 'grades.docx', file_size: 300 } },
+      conversion: status('COMPLETED'),
+      failures: Object.fromEntries(failing.map((call) => [call, submitted])),
+    });
+
+  it('a refused replacement says why and keeps the earlier file; closing the toast deletes nothing', async () => {
+    presentAndFrozen(['POST /api/presigned-url']);
+    const { user } = renderApp();
+    const group = await question();
+    await within(group).findByText('grades.docx (300 bytes)');
+    choose(pdf('newer.pdf'));
+    const toast = await screen.findByText(
+      `Error uploading file for ${KEY}. ${serverMessages.alreadySubmitted}`,
+    );
+    await user.click(
+      within(toast.closest('li') as HTMLElement).getByRole('button', { name: 'Close' }),
+    );
+    await within(await question()).findByText('grades.docx (300 bytes)');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(fake.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('a refused deletion says why and keeps the file', async () => {
+    presentAndFrozen([`DELETE /api/document-answer/${KEY}`]);
+    const { user } = renderApp();
+    const group = await question();
+    await within(group).findByText('grades.docx (300 bytes)');
+    await user.click(within(group).getByRole('button', { name: 'Delete grades.docx' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete File' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await screen.findByText(serverMessages.alreadySubmitted);
+    expect(within(group).getByText('grades.docx (300 bytes)')).toBeTruthy();
   });
 });
 

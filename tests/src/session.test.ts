@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GENERIC_ERROR_MESSAGE, profileResponse } from '../../contract';
+import { applicationDefinition } from '../../definitions';
+import { sensitiveKeys } from '../../runtime';
 import { apiRequest, UnauthorizedError } from '../../src/api/client';
 import { activeAlerts } from '../../src/chrome/DatedAlert';
 import {
   anonymousAnswers,
   forgetAnonymousAnswers,
   hasAnyAnswer,
-  isSensitiveKey,
   keepAnonymousAnswers,
 } from '../../src/session/anonymousAnswers';
 import { hasIndicatorCookie } from '../../src/session/cookies';
@@ -83,13 +84,16 @@ describe('anonymous answers (SECURITY.md: sensitive answers never in web storage
   });
 
   it('keeps answers in sessionStorage except SSN, citizenship and felony answers, which stay in memory', () => {
-    keepAnonymousAnswers({
-      first_name: 'Ada',
-      ssn: '123-45-6789',
-      citizenship: 'MEX',
-      conviction: 'Y',
-      conviction_comment: 'x',
-    });
+    keepAnonymousAnswers(
+      {
+        first_name: 'Ada',
+        ssn: '123-45-6789',
+        citizenship: 'MEX',
+        conviction: 'Y',
+        conviction_comment: 'x',
+      },
+      sensitiveKeys(applicationDefinition),
+    );
     const stored = sessionStorage.getItem('admission.anonymousAnswers') ?? '';
     expect(stored).toContain('Ada');
     for (const secret of ['123-45-6789', 'MEX', 'conviction']) expect(stored).not.toContain(secret);
@@ -98,8 +102,11 @@ describe('anonymous answers (SECURITY.md: sensitive answers never in web storage
       ssn: '123-45-6789',
       conviction: 'Y',
     });
-    expect(isSensitiveKey('suspended_comment')).toBe(true);
-    expect(isSensitiveKey('first_name')).toBe(false);
+    // The definition marks them (one source of truth for the app and the server).
+    const sensitive = sensitiveKeys(applicationDefinition);
+    for (const key of ['ssn', 'citizenship_type', 'citizenship_desc', 'suspended_comment'])
+      expect(sensitive.has(key), key).toBe(true);
+    expect(sensitive.has('first_name')).toBe(false);
   });
 
   it('tells whether any answer holds something', () => {

@@ -25,6 +25,7 @@ import {
 } from 'react';
 import {
   compile,
+  sensitiveKeys,
   tabGroups,
   validateAnswers,
   type Definition,
@@ -241,7 +242,7 @@ function ApplicationForm(props: {
         () => {
           // SPEC 2.3: while validating, errors show live as answers change.
           if (webStatusRef.current === 'validating') errors.set(validate());
-          if (!loggedIn) keepAnonymousAnswers(answers.all());
+          if (!loggedIn) keepAnonymousAnswers(answers.all(), sensitiveKeys(definition));
           else autosaverRef.current?.changed();
         },
       ),
@@ -486,9 +487,9 @@ function ApplicationForm(props: {
 
   const toSignup = useCallback(() => {
     const all = answers.all();
-    keepAnonymousAnswers(all);
+    keepAnonymousAnswers(all, sensitiveKeys(definition));
     void navigate({ to: '/signup', state: { studentAnswers: all } });
-  }, [answers, navigate]);
+  }, [answers, navigate, definition]);
 
   const scrollTop = () => window.scrollTo({ top: 0 });
 

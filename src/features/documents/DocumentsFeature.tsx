@@ -9,6 +9,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   GENERIC_ERROR_MESSAGE,
+  SUBMITTED_CODE,
   documentMessages,
   fileProblem,
   type ConversionResponse,
@@ -71,6 +72,10 @@ const without = <T,>(map: Readonly<Record<string, T>>, key: string): Record<stri
 
 const messageOf = (error: unknown) =>
   error instanceof ServerError ? error.message : GENERIC_ERROR_MESSAGE;
+
+/** The server refused because the application is submitted: it keeps its files as they are (D69). */
+const isSubmittedRefusal = (error: unknown) =>
+  error instanceof ServerError && error.code === SUBMITTED_CODE;
 
 export default function DocumentsFeature({
   store,
@@ -151,8 +156,17 @@ export default function DocumentsFeature({
     },
     onError: (error, { key }) => {
       if (error instanceof UnauthorizedError) return;
-      answers.setAnswers({ [key]: '' });
       const reason = messageOf(error);
+      if (isSubmittedRefusal(error)) {
+        // Nothing changed on the server: the answer and the earlier file stay; only say why.
+        toast.show({
+          title: notices.errorTitle,
+          description: notices.uploadFailedWhy(key, reason),
+          severity: 'error',
+        });
+        return;
+      }
+      answers.setAnswers({ [key]: '' });
       setProblems((map) => ({ ...map, [key]: reason }));
       showFailure(key, reason);
     },
