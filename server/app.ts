@@ -8,7 +8,6 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import secureJson from 'secure-json-parse';
 import { GENERIC_ERROR_MESSAGE, serverMessages } from '../contract';
 import type { Definition } from '../runtime';
 import type { ServerConfig } from './config';
@@ -37,9 +36,11 @@ import { createStorage } from './storage/create';
 import { LocalStorage, UPLOAD_PATH } from './storage/local';
 import { uploadRoute } from './storage/uploadRoute';
 import { publicRoutes } from './routes/public';
+import { registerSessionCheck } from './routes/session';
 import { serviceRoutes } from './routes/service';
 import { indexPageSender, registerSecurityHeaders } from './security/headers';
-import { hasDuplicateKeys } from './security/json';
+import { errorFields, requestLogFields } from './security/logFields';
+import { DEFAULT_JSON_LIMITS, registerJsonParser } from './security/jsonBody';
 import type { ServiceContext } from './services/context';
 import { pruneAccountEvents } from './services/limits';
 import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory, type Tenant } from './tenants';
@@ -72,29 +73,13 @@ export interface BuiltServer {
   readonly documents: DocumentsContext;
 }
 
-/** Masks query-string values: URLs may carry tokens (SECURITY.md, compensating controls). */
-export function maskUrl(url: string): string {
-  const index = url.indexOf('?');
-  if (index < 0) return url;
-  const query = url
-    .slice(index + 1)
-    .split('&')
-    .map((pair) => `${pair.split('=')[0]}=***`)
-    .join('&');
-  return `${url.slice(0, index)}?${query}`;
-}
-
-function firstMessage(error: unknown): string | undefined {
-  return error instanceof Error ? error.message : undefined;
-}
-
 export async function buildServer(
   config: ServerConfig,
   options: BuildOptions = {},
 ): Promise<BuiltServer> {
   const app = Fastify({
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: DEFAULT_JSON_LIMITS.bytes,
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -109,12 +94,7 @@ export async function buildServer(
         censor: '***',
       },
       serializers: {
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          url: maskUrl(request.url),
-          host: request.headers.host,
-          remoteAddress: request.ip,
-        }),
+        req: (request: FastifyRequest) => requestLogFields(request),
       },
     },
   });
@@ -143,7 +123,7 @@ export async function buildServer(
       );
   })();
   lookupReady.catch((error: Error) =>
-    app.log.error({ err: { message: error.message } }, 'seeding the sample lookup lists failed'),
+    app.log.error({ err: errorFields(error) }, 'seeding the sample lookup lists failed'),
   );
   app.addHook('onClose', async () => {
     await lookupReady.catch(() => undefined);
@@ -153,7 +133,7 @@ export async function buildServer(
     options.mailer ??
     (config.smtpUrl
       ? new SmtpMailer(config.smtpUrl, config.mailFrom, app.log)
-      : new OutboxMailer(config.dataDir, app.log, config.env !== 'production'));
+      : new OutboxMailer(config.dataDir, app.log, config.env === 'development'));
   const context: ServiceContext = {
     db: database.db,
     config,
@@ -162,23 +142,8 @@ export async function buildServer(
     log: app.log,
   };
 
-  // JSON only: no text/plain (a cross-site form could send it without a preflight). Prototype keys
-  // and duplicate keys are refused by the parser; an empty body reads as {}.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
-    try {
-      const parsed: unknown = secureJson.parse(text, undefined, {
-        protoAction: 'error',
-        constructorAction: 'error',
-      });
-      if (hasDuplicateKeys(text)) throw new Error('duplicate keys');
-      done(null, parsed);
-    } catch {
-      done(new HttpError(400, serverMessages.badRequest), undefined);
-    }
-  });
+  // JSON only, parsed under each route's limits while it arrives (server/security/jsonBody.ts).
+  registerJsonParser(app);
 
   // First, so that every answer carries them, including refusals by the hooks below.
   const cspDirectives = await registerSecurityHeaders(app, config);
@@ -233,10 +198,7 @@ export async function buildServer(
       request.log.info({ code: (error as { code?: string }).code }, 'bad request');
       return reply.status(status).send({ message: serverMessages.badRequest });
     }
-    request.log.error(
-      { err: { message: firstMessage(error), stack: (error as Error).stack } },
-      'request failed',
-    );
+    request.log.error({ err: errorFields(error) }, 'request failed');
     return reply.status(500).send({ message: GENERIC_ERROR_MESSAGE });
   });
 
@@ -252,7 +214,7 @@ export async function buildServer(
     pollMs: config.jobs.pollMs,
     leaseMs: config.jobs.leaseMs,
     onError: (error, job) =>
-      app.log.warn({ job: job?.id, kind: job?.kind, err: firstMessage(error) }, 'job failed'),
+      app.log.warn({ job: job?.id, kind: job?.kind, err: errorFields(error) }, 'job failed'),
   });
   const printer = new ChromiumPrinter(
     config.chromiumPath ? { CHROMIUM_PATH: config.chromiumPath } : {},
@@ -267,15 +229,21 @@ export async function buildServer(
   queue.register(APPLICATION_PDF_JOB, applicationPdfJob(pdfContext));
 
   await app.register(publicRoutes(context), { prefix: '/public' });
+  // Every /api call needs a live session, checked before its body is read (issue 15.2).
   await app.register(
-    apiRoutes(context, {
-      // The applicant's PDF copy is prepared right after a submit (SPEC 2.4).
-      onSubmitted: (user, definition) => requestPdf(pdfContext, user, definition),
-    }),
+    async (api) => {
+      registerSessionCheck(api, context);
+      await api.register(
+        apiRoutes(context, {
+          // The applicant's PDF copy is prepared right after a submit (SPEC 2.4).
+          onSubmitted: (user, definition) => requestPdf(pdfContext, user, definition),
+        }),
+      );
+      await api.register(documentRoutes(documents));
+      await api.register(pdfRoutes(pdfContext));
+    },
     { prefix: '/api' },
   );
-  await app.register(documentRoutes(documents), { prefix: '/api' });
-  await app.register(pdfRoutes(pdfContext), { prefix: '/api' });
   if (storage instanceof LocalStorage)
     await app.register(uploadRoute(storage), { prefix: UPLOAD_PATH });
   await app.register(serviceRoutes(context), { prefix: '/service' });

@@ -1,6 +1,7 @@
 /** Starts the server on the configured port; stops gracefully on SIGTERM and SIGINT. */
 import { configFromEnv } from './config';
 import { buildServer } from './app';
+import { errorFields } from './security/logFields';
 
 async function main(): Promise<void> {
   const config = configFromEnv();
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
       .close()
       .then(() => process.exit(0))
       .catch((error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
+        app.log.error({ err: errorFields(error) }, 'shutdown failed');
         process.exit(1);
       });
   };

@@ -1,5 +1,5 @@
 /** The account calls and temporary answers (SPEC 7.2, /public/*), rate-limited per client address. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   confirmBody,
@@ -11,7 +11,9 @@ import {
   signupBody,
   tmpAnswersBody,
 } from '../../contract';
+import { dataModelKeys } from '../../runtime';
 import { setSessionCookies } from '../cookies';
+import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
 import * as accounts from '../services/accounts';
 import { readTmpAnswers, recordLogin, storeTmpAnswers } from '../services/applications';
 import type { ServiceContext } from '../services/context';
@@ -65,7 +67,18 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
       message: await accounts.resetPassword(ctx, request.tenant.id, parse(resetBody, request.body)),
     }));
 
-    app.post('/tmp', limited, async (request) =>
+    // { answers }: the answers' limits one level down.
+    const tmpLimits = {
+      bodyLimit: ANSWERS_BODY_BYTES,
+      config: {
+        ...limited.config,
+        json: {
+          depth: 3,
+          members: (request: FastifyRequest) => dataModelKeys(request.tenant.definition).length + 1,
+        },
+      },
+    };
+    app.post('/tmp', tmpLimits, async (request) =>
       storeTmpAnswers(
         ctx,
         request.tenant.id,

@@ -29,6 +29,7 @@ import { randomCode, randomToken, sameHash, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
 import { takeFromLimit } from './limits';
 import { createSession, endAllSessions } from './sessions';
+import { errorFields } from '../security/logFields';
 
 export const CODE_VALIDITY_MS = 24 * 60 * 60 * 1000;
 export const CODE_MAX_WRONG_GUESSES = 10;
@@ -54,7 +55,9 @@ function assertUncommon(password: string): void {
 function sendLater(ctx: ServiceContext, message: MailMessage): void {
   ctx.mailer
     .send(message)
-    .catch((error: unknown) => ctx.log.error({ err: error }, 'mail could not be sent'));
+    .catch((error: unknown) =>
+      ctx.log.error({ err: errorFields(error) }, 'mail could not be sent'),
+    );
 }
 
 async function findUser(ctx: ServiceContext, tenantId: string, email: string) {

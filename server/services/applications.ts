@@ -22,6 +22,7 @@ import { randomToken, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
 import { documentAnswers } from './documents';
 import type { SessionUser } from './sessions';
+import { errorFields } from '../security/logFields';
 
 type Scope = Pick<SessionUser, 'tenantId' | 'userId' | 'email'>;
 
@@ -323,7 +324,9 @@ export async function submit(ctx: ServiceContext, user: Scope, definition: Defin
   if (outcome === 'submitted') {
     ctx.mailer
       .send(mails.submitted(user.email, institutionConfig))
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'mail could not be sent'));
+      .catch((error: unknown) =>
+        ctx.log.error({ err: errorFields(error) }, 'mail could not be sent'),
+      );
   }
   return { message: serverMessages.submitted };
 }
