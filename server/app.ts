@@ -39,7 +39,8 @@ import { publicRoutes } from './routes/public';
 import { registerSessionCheck } from './routes/session';
 import { serviceRoutes } from './routes/service';
 import { indexPageSender, registerSecurityHeaders } from './security/headers';
-import { errorFields, requestLogFields } from './security/logFields';
+import { isStorableText } from './security/json';
+import { clientErrorHandler, errorFields, requestLogFields } from './security/logFields';
 import { DEFAULT_JSON_LIMITS, registerJsonParser } from './security/jsonBody';
 import type { ServiceContext } from './services/context';
 import { pruneAccountEvents } from './services/limits';
@@ -71,6 +72,8 @@ export interface BuiltServer {
   readonly database: DatabaseHandle;
   readonly tenants: TenantDirectory;
   readonly documents: DocumentsContext;
+  /** Every route the server answers (tests walk them all with hostile input). */
+  readonly routes: readonly { readonly method: string; readonly url: string }[];
 }
 
 export async function buildServer(
@@ -79,6 +82,7 @@ export async function buildServer(
 ): Promise<BuiltServer> {
   const app = Fastify({
     trustProxy: config.trustProxy,
+    clientErrorHandler,
     bodyLimit: DEFAULT_JSON_LIMITS.bytes,
     logger: {
       level: config.logLevel,
@@ -87,6 +91,8 @@ export async function buildServer(
         paths: [
           'req.headers.cookie',
           'req.headers.authorization',
+          // @fastify/multipart traces the request's headers.
+          'busboyOptions.headers',
           'res.headers["set-cookie"]',
           '*.password',
           '*.code',
@@ -97,6 +103,11 @@ export async function buildServer(
         req: (request: FastifyRequest) => requestLogFields(request),
       },
     },
+  });
+
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
 
   const database =
@@ -162,6 +173,16 @@ export async function buildServer(
   app.addHook('onRequest', (request, _reply, done) => {
     request.tenant = directory.forHost(request.headers.host);
     enterTenant(request.tenant.id, done);
+  });
+
+  // Paths and query strings: the same text rule as JSON bodies (a NUL reaching a query is a 500).
+  app.addHook('onRequest', async (request) => {
+    const values = [
+      ...Object.values((request.params ?? {}) as Record<string, unknown>),
+      ...Object.values((request.query ?? {}) as Record<string, unknown>).flat(),
+    ];
+    if (values.some((value) => typeof value === 'string' && !isStorableText(value)))
+      throw new HttpError(400, serverMessages.badRequest);
   });
 
   // Cross-site requests never change state (SameSite cookies, plus Fetch Metadata and Origin checks).
@@ -312,5 +333,5 @@ export async function buildServer(
     if (!options.database) await database.close();
   });
 
-  return { app, context, database, tenants: directory, documents };
+  return { app, context, database, tenants: directory, documents, routes };
 }

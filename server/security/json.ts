@@ -33,6 +33,9 @@ const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor',
 // eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
 const UNSTORABLE = /\u0000|\p{Cs}/u;
 
+/** False for text no column can hold: a NUL or a lone surrogate (bodies, paths and queries alike). */
+export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
+
 interface Open {
   /** Keys seen so far in an object; null for an array. */
   readonly keys: Set<string> | null;
@@ -120,7 +123,7 @@ export class BoundedJsonReader {
         return;
       case TokenType.STRING: {
         const text = value as string;
-        if (UNSTORABLE.test(text)) this.refuse('malformed');
+        if (!isStorableText(text)) this.refuse('malformed');
         if (top?.keys && top.expectKey) {
           top.expectKey = false;
           this.count();

@@ -4,7 +4,10 @@
  * address; an error is its type, code and code location, never its message (a database error's
  * message holds the query's parameters, the whole answers map included).
  */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import { serverMessages } from '../../contract';
 
 /** Masks query-string values: URLs may carry tokens (SECURITY.md, compensating controls). */
 export function maskUrl(url: string): string {
@@ -53,4 +56,37 @@ export function errorFields(error: unknown, depth = 0): ErrorFields {
       ? { cause: errorFields(error.cause, depth + 1) }
       : {}),
   };
+}
+
+/**
+ * Malformed HTTP (bad header bytes, a header over the limit): Fastify's default handler logs the
+ * error with its `rawPacket`, the request's own bytes. The same answers, logged by type and code.
+ */
+export function clientErrorHandler(
+  this: { log: { trace: (fields: object, message: string) => void } },
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Duplex,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 408
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : 400;
+  this.log.trace({ err: errorFields(error) }, 'client error');
+  // The request's own bytes are read only to answer a HEAD without a body.
+  const head =
+    Buffer.isBuffer(error.rawPacket) &&
+    error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
+  const body = head
+    ? ''
+    : JSON.stringify({
+        message: status === 431 ? serverMessages.tooLarge : serverMessages.badRequest,
+      });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy();
 }

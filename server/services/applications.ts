@@ -20,6 +20,7 @@ import { HttpError } from '../errors';
 import { mails } from '../mail/templates';
 import { randomToken, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
+import { withDefinitionChoices } from './choices';
 import { documentAnswers } from './documents';
 import type { SessionUser } from './sessions';
 import { errorFields } from '../security/logFields';
@@ -104,6 +105,7 @@ export async function saveAnswers(
   baseVersion?: number,
 ): Promise<{ message: string; version: number; others?: Record<string, unknown> }> {
   assertAcceptableAnswers(definition, answers);
+  answers = await withDefinitionChoices(ctx, user, definition, answers);
   if (baseVersion !== undefined) return saveAnswersSince(ctx, user, answers, baseVersion);
   const now = ctx.config.now();
   const saved = await ctx.db
