@@ -39,6 +39,7 @@ import { publicRoutes } from './routes/public';
 import { registerSessionCheck } from './routes/session';
 import { serviceRoutes } from './routes/service';
 import { indexPageSender, registerSecurityHeaders } from './security/headers';
+import { securityEvent } from './security/events';
 import { isStorableText } from './security/json';
 import { clientErrorHandler, errorFields, requestLogFields } from './security/logFields';
 import { DEFAULT_JSON_LIMITS, registerJsonParser } from './security/jsonBody';
@@ -163,6 +164,7 @@ export async function buildServer(
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new HttpError(429, serverMessages.tooManyRequests),
+    onExceeded: (request) => securityEvent(request, 'rate_limit.hit'),
   });
 
   // The tenant of the Host header, and its scope for every query the request makes (D56). Fastify
@@ -189,23 +191,25 @@ export async function buildServer(
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
       return;
-    const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none')
-      throw new HttpError(403, serverMessages.crossSite);
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== 'null') {
-      let originHost: string;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        throw new HttpError(403, serverMessages.crossSite);
-      }
-      if (origin !== config.publicOrigin && originHost !== request.headers.host)
-        throw new HttpError(403, serverMessages.crossSite);
-    } else if (origin === 'null') {
+    if (isCrossSite(request)) {
+      securityEvent(request, 'csrf.refused');
       throw new HttpError(403, serverMessages.crossSite);
     }
   });
+  function isCrossSite(request: FastifyRequest): boolean {
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+    const origin = request.headers.origin;
+    if (origin === undefined) return false;
+    if (origin === 'null') return true;
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      return true;
+    }
+    return origin !== config.publicOrigin && originHost !== request.headers.host;
+  }
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {

@@ -4,7 +4,9 @@
  * leaks (history, a shared screen) is useless to anyone else and soon to its owner too.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { PDF_DOWNLOAD_PARAM } from '../../contract';
+import { PDF_DOWNLOAD_PARAM, pdfMessages } from '../../contract';
+import type { HttpError } from '../errors';
+import { refusals } from '../security/events';
 import { downloadPdf, pdfStatus, type ApplicationPdfContext } from '../services/applicationPdf';
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */
@@ -19,12 +21,14 @@ export function pdfRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
 
     app.get('/pdf/file', async (request, reply) => {
       const grant = (request.query as Record<string, unknown>)[PDF_DOWNLOAD_PARAM];
+      const refused = (error: HttpError) =>
+        error.message === pdfMessages.linkExpired ? 'token.download_refused' : null;
       const { bytes, fileName } = await downloadPdf(
         ctx,
         request.user,
         request.tenant.definition,
         grant,
-      );
+      ).catch(refusals(request, refused, { account: request.user.userId }));
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', attachment(fileName))

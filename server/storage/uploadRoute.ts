@@ -5,9 +5,10 @@
  * second file and a form without a file, each with a `{ message }`.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { documentMessages } from '../../contract';
 import { HttpError } from '../errors';
+import { refusals } from '../security/events';
 import type { LocalStorage } from './local';
 import { UPLOAD_POLICY } from './storage';
 
@@ -25,7 +26,13 @@ export function uploadRoute(storage: LocalStorage): FastifyPluginAsync {
       },
     });
 
-    app.post('/', async (request, reply) => {
+    app.post('/', async (request, reply) =>
+      receive(request, reply).catch(
+        refusals(request, (error) => (error.statusCode === 403 ? 'token.upload_refused' : null)),
+      ),
+    );
+
+    async function receive(request: FastifyRequest, reply: FastifyReply) {
       if (!request.isMultipart()) throw new HttpError(400, documentMessages.uploadNoFile);
       const fields: Record<string, string> = {};
       let stored: { key: string; bytes: Buffer; type: string } | undefined;
@@ -80,6 +87,6 @@ export function uploadRoute(storage: LocalStorage): FastifyPluginAsync {
       if (!stored) throw new HttpError(400, documentMessages.uploadNoFile);
       await storage.put(stored.key, stored.bytes, stored.type);
       return reply.status(204).send();
-    });
+    }
   };
 }
