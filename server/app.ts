@@ -77,12 +77,21 @@ export interface BuiltServer {
   readonly routes: readonly { readonly method: string; readonly url: string }[];
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify 5 reads a bare number as "trust nobody", so a hop count
+ * becomes proxy-addr's function form: the nearest `hops` addresses are proxies (D76).
+ */
+function fastifyTrustProxy(trust: ServerConfig['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust === false ? false : [...trust];
+}
+
 export async function buildServer(
   config: ServerConfig,
   options: BuildOptions = {},
 ): Promise<BuiltServer> {
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     clientErrorHandler,
     bodyLimit: DEFAULT_JSON_LIMITS.bytes,
     logger: {
