@@ -38,9 +38,11 @@ export const webStatusBody = z.object({ web_status: webStatusValue });
 export const lastPageBody = z.object({
   last_page: z.string().check(z.regex(/^\/[a-z0-9-]*$/), z.maxLength(64)),
 });
+/** POST /api/validations: at most this many messages per key. */
+export const VALIDATION_MESSAGES_PER_KEY = 20;
 export const validationsBody = z.record(
   z.string(),
-  z.array(z.string().check(z.maxLength(500))).check(z.maxLength(20)),
+  z.array(z.string().check(z.maxLength(500))).check(z.maxLength(VALIDATION_MESSAGES_PER_KEY)),
 );
 
 const componentCount = () => z.number().check(z.int(), z.minimum(1), z.maximum(10));

@@ -31,6 +31,7 @@ export {
   emptyValueFor,
   type AnswerProblem,
 } from './dataModel';
+export { codedAnswers, touchesCodedAnswers, type CodedAnswers } from './choices';
 export {
   validateAnswers,
   validateField,

@@ -8,7 +8,6 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import secureJson from 'secure-json-parse';
 import { GENERIC_ERROR_MESSAGE, serverMessages } from '../contract';
 import type { Definition } from '../runtime';
 import type { ServerConfig } from './config';
@@ -43,9 +42,13 @@ import { createStorage } from './storage/create';
 import { LocalStorage, UPLOAD_PATH } from './storage/local';
 import { uploadRoute } from './storage/uploadRoute';
 import { publicRoutes } from './routes/public';
+import { registerSessionCheck } from './routes/session';
 import { serviceRoutes } from './routes/service';
 import { indexPageSender, registerSecurityHeaders } from './security/headers';
-import { hasDuplicateKeys } from './security/json';
+import { securityEvent } from './security/events';
+import { isStorableText } from './security/json';
+import { clientErrorHandler, errorFields, requestLogFields } from './security/logFields';
+import { DEFAULT_JSON_LIMITS, registerJsonParser } from './security/jsonBody';
 import type { ServiceContext } from './services/context';
 import { pruneAccountEvents } from './services/limits';
 import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory, type Tenant } from './tenants';
@@ -76,22 +79,17 @@ export interface BuiltServer {
   readonly database: DatabaseHandle;
   readonly tenants: TenantDirectory;
   readonly documents: DocumentsContext;
+  /** Every route the server answers (tests walk them all with hostile input). */
+  readonly routes: readonly { readonly method: string; readonly url: string }[];
 }
 
-/** Masks query-string values: URLs may carry tokens (SECURITY.md, compensating controls). */
-export function maskUrl(url: string): string {
-  const index = url.indexOf('?');
-  if (index < 0) return url;
-  const query = url
-    .slice(index + 1)
-    .split('&')
-    .map((pair) => `${pair.split('=')[0]}=***`)
-    .join('&');
-  return `${url.slice(0, index)}?${query}`;
-}
-
-function firstMessage(error: unknown): string | undefined {
-  return error instanceof Error ? error.message : undefined;
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify 5 reads a bare number as "trust nobody", so a hop count
+ * becomes proxy-addr's function form: the nearest `hops` addresses are proxies (D76).
+ */
+function fastifyTrustProxy(trust: ServerConfig['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust === false ? false : [...trust];
 }
 
 export async function buildServer(
@@ -99,8 +97,9 @@ export async function buildServer(
   options: BuildOptions = {},
 ): Promise<BuiltServer> {
   const app = Fastify({
-    trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    clientErrorHandler,
+    bodyLimit: DEFAULT_JSON_LIMITS.bytes,
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -108,6 +107,8 @@ export async function buildServer(
         paths: [
           'req.headers.cookie',
           'req.headers.authorization',
+          // @fastify/multipart traces the request's headers.
+          'busboyOptions.headers',
           'res.headers["set-cookie"]',
           '*.password',
           '*.code',
@@ -115,14 +116,14 @@ export async function buildServer(
         censor: '***',
       },
       serializers: {
-        req: (request: FastifyRequest) => ({
-          method: request.method,
-          url: maskUrl(request.url),
-          host: request.headers.host,
-          remoteAddress: request.ip,
-        }),
+        req: (request: FastifyRequest) => requestLogFields(request),
       },
     },
+  });
+
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
 
   const database =
@@ -149,7 +150,7 @@ export async function buildServer(
       );
   })();
   lookupReady.catch((error: Error) =>
-    app.log.error({ err: { message: error.message } }, 'seeding the sample lookup lists failed'),
+    app.log.error({ err: errorFields(error) }, 'seeding the sample lookup lists failed'),
   );
   app.addHook('onClose', async () => {
     await lookupReady.catch(() => undefined);
@@ -159,7 +160,7 @@ export async function buildServer(
     options.mailer ??
     (config.smtpUrl
       ? new SmtpMailer(config.smtpUrl, config.mailFrom, app.log)
-      : new OutboxMailer(config.dataDir, app.log, config.env !== 'production'));
+      : new OutboxMailer(config.dataDir, app.log, config.env === 'development'));
   const context: ServiceContext = {
     db: database.db,
     config,
@@ -168,23 +169,8 @@ export async function buildServer(
     log: app.log,
   };
 
-  // JSON only: no text/plain (a cross-site form could send it without a preflight). Prototype keys
-  // and duplicate keys are refused by the parser; an empty body reads as {}.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, {});
-    try {
-      const parsed: unknown = secureJson.parse(text, undefined, {
-        protoAction: 'error',
-        constructorAction: 'error',
-      });
-      if (hasDuplicateKeys(text)) throw new Error('duplicate keys');
-      done(null, parsed);
-    } catch {
-      done(new HttpError(400, serverMessages.badRequest), undefined);
-    }
-  });
+  // JSON only, parsed under each route's limits while it arrives (server/security/jsonBody.ts).
+  registerJsonParser(app);
 
   // First, so that every answer carries them, including refusals by the hooks below.
   const cspDirectives = await registerSecurityHeaders(app, config);
@@ -193,6 +179,7 @@ export async function buildServer(
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => new HttpError(429, serverMessages.tooManyRequests),
+    onExceeded: (request) => securityEvent(request, 'rate_limit.hit'),
   });
 
   // The tenant of the Host header, and its scope for every query the request makes (D56). Fastify
@@ -205,27 +192,39 @@ export async function buildServer(
     enterTenant(request.tenant.id, done);
   });
 
+  // Paths and query strings: the same text rule as JSON bodies (a NUL reaching a query is a 500).
+  app.addHook('onRequest', async (request) => {
+    const values = [
+      ...Object.values((request.params ?? {}) as Record<string, unknown>),
+      ...Object.values((request.query ?? {}) as Record<string, unknown>).flat(),
+    ];
+    if (values.some((value) => typeof value === 'string' && !isStorableText(value)))
+      throw new HttpError(400, serverMessages.badRequest);
+  });
+
   // Cross-site requests never change state (SameSite cookies, plus Fetch Metadata and Origin checks).
   app.addHook('onRequest', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
       return;
-    const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none')
-      throw new HttpError(403, serverMessages.crossSite);
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== 'null') {
-      let originHost: string;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        throw new HttpError(403, serverMessages.crossSite);
-      }
-      if (origin !== config.publicOrigin && originHost !== request.headers.host)
-        throw new HttpError(403, serverMessages.crossSite);
-    } else if (origin === 'null') {
+    if (isCrossSite(request)) {
+      securityEvent(request, 'csrf.refused');
       throw new HttpError(403, serverMessages.crossSite);
     }
   });
+  function isCrossSite(request: FastifyRequest): boolean {
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+    const origin = request.headers.origin;
+    if (origin === undefined) return false;
+    if (origin === 'null') return true;
+    let originHost: string;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      return true;
+    }
+    return origin !== config.publicOrigin && originHost !== request.headers.host;
+  }
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -239,10 +238,7 @@ export async function buildServer(
       request.log.info({ code: (error as { code?: string }).code }, 'bad request');
       return reply.status(status).send({ message: serverMessages.badRequest });
     }
-    request.log.error(
-      { err: { message: firstMessage(error), stack: (error as Error).stack } },
-      'request failed',
-    );
+    request.log.error({ err: errorFields(error) }, 'request failed');
     return reply.status(500).send({ message: GENERIC_ERROR_MESSAGE });
   });
 
@@ -258,7 +254,7 @@ export async function buildServer(
     pollMs: config.jobs.pollMs,
     leaseMs: config.jobs.leaseMs,
     onError: (error, job) =>
-      app.log.warn({ job: job?.id, kind: job?.kind, err: firstMessage(error) }, 'job failed'),
+      app.log.warn({ job: job?.id, kind: job?.kind, err: errorFields(error) }, 'job failed'),
   });
   const printer = new ChromiumPrinter(
     config.chromiumPath ? { CHROMIUM_PATH: config.chromiumPath } : {},
@@ -274,15 +270,21 @@ export async function buildServer(
   queue.register(APPLICATION_PDF_JOB, applicationPdfJob(pdfContext));
 
   await app.register(publicRoutes(context), { prefix: '/public' });
+  // Every /api call needs a live session, checked before its body is read (issue 15.2).
   await app.register(
-    apiRoutes(context, {
-      // The applicant's PDF copy is prepared right after a submit (SPEC 2.4).
-      onSubmitted: (user, definition) => requestPdf(pdfContext, user, definition),
-    }),
+    async (api) => {
+      registerSessionCheck(api, context);
+      await api.register(
+        apiRoutes(context, {
+          // The applicant's PDF copy is prepared right after a submit (SPEC 2.4).
+          onSubmitted: (user, definition) => requestPdf(pdfContext, user, definition),
+        }),
+      );
+      await api.register(documentRoutes(documents));
+      await api.register(pdfRoutes(pdfContext));
+    },
     { prefix: '/api' },
   );
-  await app.register(documentRoutes(documents), { prefix: '/api' });
-  await app.register(pdfRoutes(pdfContext), { prefix: '/api' });
   if (storage instanceof LocalStorage)
     await app.register(uploadRoute(storage), { prefix: UPLOAD_PATH });
   await app.register(serviceRoutes(context), { prefix: '/service' });
@@ -354,5 +356,5 @@ export async function buildServer(
     if (!options.database) await database.close();
   });
 
-  return { app, context, database, tenants: directory, documents };
+  return { app, context, database, tenants: directory, documents, routes };
 }

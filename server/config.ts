@@ -2,6 +2,7 @@
  * Server configuration, parsed with zod at start: a bad or missing value stops the start with a
  * message naming it (ARCHITECTURE.md).
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,11 +24,8 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.string().url().optional(),
   /** The tenant served for hosts no tenant claims (the embedded default has one tenant). */
   DEFAULT_TENANT: z.string().default('northfield'),
-  /** Trust X-Forwarded-* from a proxy in front (for the client address used by rate limits). */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  /** The proxies in front whose X-Forwarded-* are believed: a hop count or their addresses. */
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built applicant app is served from, if built. */
   CLIENT_DIR: z.string().default('./dist/client'),
@@ -55,6 +53,43 @@ const envSchema = z.object({
     .default(60),
   /** HSTS max-age in seconds, sent on https requests only (0 turns it off). */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(31536000),
+});
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list as Fastify does. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4 or IPv6 address, with an optional /prefix of its family's length. */
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (issue 15.9): `false` (default, nobody), a hop count (`1`: the one proxy in front),
+ * or a comma-separated list of proxy addresses, CIDR ranges or proxy-addr's range names. `true`
+ * (believe any X-Forwarded-For) is refused: a client could then choose its own address.
+ */
+const trustProxySchema = z.string().transform((text, ctx): false | number | string[] => {
+  const value = text.trim();
+  if (value === 'false' || value === '0') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected false, a number of proxy hops, or proxy addresses/CIDR ranges separated by commas${value === 'true' ? ' (true would trust any X-Forwarded-For)' : ''}; got ${JSON.stringify(value)}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
 });
 
 /** `tenant=key,tenant2=key2` → key per tenant; a malformed pair or a short key is an error. */
@@ -91,7 +126,8 @@ export interface ServerConfig {
   readonly mailFrom: string;
   readonly publicOrigin: string;
   readonly defaultTenant: string;
-  readonly trustProxy: boolean;
+  /** Fastify's trustProxy: nobody, a hop count, or the proxies' addresses and ranges. */
+  readonly trustProxy: false | number | readonly string[];
   readonly logLevel: string;
   readonly clientDir: string;
   /** Staff bearer keys per tenant id (D41). */
@@ -158,6 +194,11 @@ export function configFromEnv(
     throw new Error(
       `Invalid configuration:\n  STAFF_API_KEYS: ${staffKeys.error.issues[0]?.message}`,
     );
+  const trustProxy = trustProxySchema.safeParse(e.TRUST_PROXY);
+  if (!trustProxy.success)
+    throw new Error(
+      `Invalid configuration:\n  TRUST_PROXY: ${trustProxy.error.issues[0]?.message}`,
+    );
   if (e.DATABASE_MIGRATION_URL && !e.DATABASE_URL)
     throw new Error(
       'Invalid configuration:\n  DATABASE_MIGRATION_URL: set only together with DATABASE_URL',
@@ -175,7 +216,7 @@ export function configFromEnv(
     mailFrom: e.MAIL_FROM,
     publicOrigin: publicOriginOf(e.PUBLIC_ORIGIN, e.PORT),
     defaultTenant: e.DEFAULT_TENANT,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustProxy.data,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
     staffApiKeys: staffKeys.data,

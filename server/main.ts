@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { configFromEnv, publicOriginOf } from './config';
 import { buildServer } from './app';
+import { errorFields } from './security/logFields';
 
 async function main(): Promise<void> {
   const config = configFromEnv();
@@ -15,7 +16,7 @@ async function main(): Promise<void> {
       .close()
       .then(() => process.exit(0))
       .catch((error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
+        app.log.error({ err: errorFields(error) }, 'shutdown failed');
         process.exit(1);
       });
   };

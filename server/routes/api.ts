@@ -7,22 +7,18 @@ import {
   serverMessages,
   tabsBody,
   validationsBody,
+  VALIDATION_MESSAGES_PER_KEY,
   webStatusBody,
 } from '../../contract';
 import { clearSessionCookies } from '../cookies';
 import { HttpError } from '../errors';
 import * as applications from '../services/applications';
-import type { Definition } from '../../runtime';
+import { dataModelKeys, type Definition } from '../../runtime';
+import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
 import type { ServiceContext } from '../services/context';
 import { endSession, type SessionUser } from '../services/sessions';
 import { parse } from './parse';
-import { requireApplicant } from './session';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    user: SessionUser;
-  }
-}
+import { errorFields } from '../security/logFields';
 
 export interface ApiHooks {
   /** After a submit that went through (also a repeated one): errors are logged, never answered. */
@@ -31,11 +27,24 @@ export interface ApiHooks {
 
 export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPluginAsync {
   return async (app) => {
-    app.decorateRequest('user', null as unknown as SessionUser);
-    app.addHook('preHandler', async (request, reply) => {
-      request.user = await requireApplicant(ctx, request, reply);
-    });
     const definition = (request: FastifyRequest) => request.tenant.definition;
+    // The whole application's answers: one member per key of the tenant's data model at most, and
+    // one level under it so a wrong value is still named (server/security/jsonBody.ts).
+    const answerKeys = (request: FastifyRequest) => dataModelKeys(definition(request)).length;
+    const answersLimits = {
+      bodyLimit: ANSWERS_BODY_BYTES,
+      config: { json: { depth: 2, members: answerKeys } },
+    };
+    const validationsLimits = {
+      bodyLimit: ANSWERS_BODY_BYTES,
+      config: {
+        json: {
+          depth: 2,
+          members: (request: FastifyRequest) =>
+            answerKeys(request) * (1 + VALIDATION_MESSAGES_PER_KEY),
+        },
+      },
+    };
 
     app.get('/profile', async (request) => applications.profile(ctx, request.user));
 
@@ -58,7 +67,7 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
       return reply.status(204).send();
     });
 
-    app.put('/answer', async (request, reply) => {
+    app.put('/answer', answersLimits, async (request, reply) => {
       const saved = await applications.saveAnswers(
         ctx,
         request.user,
@@ -70,7 +79,7 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
       return saved;
     });
 
-    app.post('/validations', async (request, reply) => {
+    app.post('/validations', validationsLimits, async (request, reply) => {
       await applications.saveValidations(
         ctx,
         request.user,
@@ -83,7 +92,7 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
     app.post('/submit', async (request) => {
       const submitted = await applications.submit(ctx, request.user, definition(request));
       await hooks.onSubmitted?.(request.user, definition(request)).catch((error: unknown) => {
-        request.log.error({ err: { message: (error as Error).message } }, 'after submit failed');
+        request.log.error({ err: errorFields(error) }, 'after submit failed');
       });
       return submitted;
     });

@@ -3,10 +3,11 @@
  * otherwise); the download also needs the short-lived grant `GET /api/pdf` hands out, so a URL that
  * leaks (history, a shared screen) is useless to anyone else and soon to its owner too.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { PDF_DOWNLOAD_PARAM } from '../../contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { PDF_DOWNLOAD_PARAM, pdfMessages } from '../../contract';
+import type { HttpError } from '../errors';
+import { refusals } from '../security/events';
 import { downloadPdf, pdfStatus, type ApplicationPdfContext } from '../services/applicationPdf';
-import { requireApplicant } from './session';
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */
 function attachment(fileName: string): string {
@@ -16,17 +17,18 @@ function attachment(fileName: string): string {
 
 export function pdfRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
   return async (app) => {
-    const userOf = (request: FastifyRequest, reply: FastifyReply) =>
-      requireApplicant(ctx, request, reply);
-
-    app.get('/pdf', async (request, reply) =>
-      pdfStatus(ctx, await userOf(request, reply), request.tenant.definition),
-    );
+    app.get('/pdf', async (request) => pdfStatus(ctx, request.user, request.tenant.definition));
 
     app.get('/pdf/file', async (request, reply) => {
-      const user = await userOf(request, reply);
       const grant = (request.query as Record<string, unknown>)[PDF_DOWNLOAD_PARAM];
-      const { bytes, fileName } = await downloadPdf(ctx, user, request.tenant.definition, grant);
+      const refused = (error: HttpError) =>
+        error.message === pdfMessages.linkExpired ? 'token.download_refused' : null;
+      const { bytes, fileName } = await downloadPdf(
+        ctx,
+        request.user,
+        request.tenant.definition,
+        grant,
+      ).catch(refusals(request, refused, { account: request.user.userId }));
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', attachment(fileName))

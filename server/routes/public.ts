@@ -1,5 +1,5 @@
 /** The account calls and temporary answers (SPEC 7.2, /public/*), rate-limited per client address. */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   confirmBody,
@@ -11,13 +11,24 @@ import {
   signupBody,
   tmpAnswersBody,
 } from '../../contract';
+import { dataModelKeys } from '../../runtime';
 import { setSessionCookies } from '../cookies';
+import type { HttpError } from '../errors';
+import { refusals, type SecurityEvent } from '../security/events';
+import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
 import * as accounts from '../services/accounts';
 import { readTmpAnswers, recordLogin, storeTmpAnswers } from '../services/applications';
 import type { ServiceContext } from '../services/context';
 import { parse } from './parse';
 
 const tokenQuery = z.object({ token: z.string().min(16).max(200) });
+
+/** Which login refusals are security events: failures, the lockout and the hard stop. */
+function loginRefusal(error: HttpError): SecurityEvent | null {
+  if (error.message === serverMessages.loginFailed) return 'auth.login_failed';
+  if (error.message === serverMessages.loginStopped) return 'auth.hard_stop';
+  return error.statusCode === 429 ? 'auth.lockout' : null;
+}
 
 export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
   return async (app) => {
@@ -29,9 +40,16 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
       message: await accounts.signup(ctx, request.tenant.id, parse(signupBody, request.body)),
     }));
 
-    app.post('/confirm', limited, async (request) => ({
-      message: await accounts.confirm(ctx, request.tenant.id, parse(confirmBody, request.body)),
-    }));
+    app.post('/confirm', limited, async (request) => {
+      const body = parse(confirmBody, request.body);
+      const refused = (error: HttpError) =>
+        error.message === serverMessages.confirmFailed ? 'auth.confirm_failed' : null;
+      return {
+        message: await accounts
+          .confirm(ctx, request.tenant.id, body)
+          .catch(refusals(request, refused, { address: body.username })),
+      };
+    });
 
     app.post('/resend-confirm', limited, async (request) => ({
       message: await accounts.resendCode(
@@ -42,7 +60,10 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
     }));
 
     app.post('/login', limited, async (request, reply) => {
-      const result = await accounts.login(ctx, request.tenant.id, parse(loginBody, request.body));
+      const body = parse(loginBody, request.body);
+      const result = await accounts
+        .login(ctx, request.tenant.id, body)
+        .catch(refusals(request, loginRefusal, { address: body.username }));
       await recordLogin(ctx, {
         tenantId: request.tenant.id,
         userId: result.userId,
@@ -61,11 +82,29 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
       ),
     }));
 
-    app.post('/reset-password', limited, async (request) => ({
-      message: await accounts.resetPassword(ctx, request.tenant.id, parse(resetBody, request.body)),
-    }));
+    app.post('/reset-password', limited, async (request) => {
+      const body = parse(resetBody, request.body);
+      const refused = (error: HttpError) =>
+        error.message === serverMessages.resetFailed ? 'token.reset_refused' : null;
+      return {
+        message: await accounts
+          .resetPassword(ctx, request.tenant.id, body)
+          .catch(refusals(request, refused, { address: body.username })),
+      };
+    });
 
-    app.post('/tmp', limited, async (request) =>
+    // { answers }: the answers' limits one level down.
+    const tmpLimits = {
+      bodyLimit: ANSWERS_BODY_BYTES,
+      config: {
+        ...limited.config,
+        json: {
+          depth: 3,
+          members: (request: FastifyRequest) => dataModelKeys(request.tenant.definition).length + 1,
+        },
+      },
+    };
+    app.post('/tmp', tmpLimits, async (request) =>
       storeTmpAnswers(
         ctx,
         request.tenant.id,
@@ -76,12 +115,14 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
 
     app.get('/tmp', limited, async (request, reply) => {
       reply.header('X-Robots-Tag', 'noindex');
+      const refused = (error: HttpError) =>
+        error.message === serverMessages.tmpExpired ? 'token.tmp_refused' : null;
       return readTmpAnswers(
         ctx,
         request.tenant.id,
         request.tenant.definition,
         parse(tokenQuery, request.query).token,
-      );
+      ).catch(refusals(request, refused));
     });
   };
 }

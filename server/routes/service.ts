@@ -4,7 +4,7 @@
  * Tokens travel in the query string (the spec's contract): the request log masks query strings
  * (`maskUrl`), and answers are `no-store`, `no-referrer` and `noindex`.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   mintServiceTokenBody,
@@ -13,6 +13,7 @@ import {
   SERVICE_TOKEN_PARAM,
 } from '../../contract';
 import { HttpError } from '../errors';
+import { refusals } from '../security/events';
 import type { ServiceContext } from '../services/context';
 import {
   mintServiceToken,
@@ -27,6 +28,14 @@ const tokenQuery = z.object({ [SERVICE_TOKEN_PARAM]: z.string().min(1).max(1024)
 
 export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
   return async (app) => {
+    const staffOf = (request: FastifyRequest) => {
+      try {
+        return staffIdFor(ctx.config, request.tenant.id, request.headers.authorization);
+      } catch (error) {
+        return refusals(request, () => 'auth.staff_key_refused')(error);
+      }
+    };
+
     const limited = {
       config: { rateLimit: { max: ctx.config.publicRateLimit, timeWindow: '1 minute' } },
     };
@@ -37,20 +46,23 @@ export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
     });
 
     app.get('/tmp-pdf', limited, async (request) => {
+      // Typed here so the compiler knows a call never returns.
+      const refused: (error: unknown) => never = refusals(request, (error) =>
+        error.statusCode === 401 ? 'token.service_refused' : null,
+      );
       const query = tokenQuery.safeParse(request.query);
-      if (!query.success) throw new HttpError(401, serviceMessages.tokenInvalid);
+      if (!query.success) refused(new HttpError(401, serviceMessages.tokenInvalid));
       let grant;
       try {
         grant = verifyServiceToken(ctx.config, query.data[SERVICE_TOKEN_PARAM], request.tenant.id);
       } catch (error) {
-        request.log.warn({ tenant: request.tenant.id }, 'service token refused');
-        throw error;
+        refused(error);
       }
       request.log.info(
         { tenant: grant.tenantId, staff: grant.staffId, applicant: grant.userId },
         'service view read',
       );
-      return readServiceData(ctx, grant, request.tenant.definition);
+      return readServiceData(ctx, grant, request.tenant.definition).catch(refused);
     });
 
     // Read-only: no other method reaches the applicant's data.
@@ -62,7 +74,7 @@ export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
     });
 
     app.post('/tokens', limited, async (request) => {
-      const staffId = staffIdFor(ctx.config, request.tenant.id, request.headers.authorization);
+      const staffId = staffOf(request);
       const { email } = parse(mintServiceTokenBody, request.body);
       const minted = await mintServiceToken(ctx, request.tenant.id, email, staffId);
       request.log.info({ tenant: request.tenant.id, staff: staffId }, 'service link minted');
@@ -70,7 +82,7 @@ export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
     });
 
     app.delete('/tokens/:id', limited, async (request) => {
-      const staffId = staffIdFor(ctx.config, request.tenant.id, request.headers.authorization);
+      const staffId = staffOf(request);
       const { id } = parse(revokeServiceTokenParams, request.params);
       await revokeServiceToken(ctx, request.tenant.id, id);
       request.log.info({ tenant: request.tenant.id, staff: staffId }, 'service link revoked');

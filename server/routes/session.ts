@@ -1,23 +1,30 @@
 /**
  * The applicant of a request: every /api call needs a live session. Without one the session cookies
- * are cleared and the call answers 401 with SPEC 8's session-invalid message.
+ * are cleared and the call answers 401 with SPEC 8's session-invalid message. The check runs on
+ * request, before the body is read, so an anonymous body costs nothing to refuse (issue 15.2).
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { serverMessages } from '../../contract';
 import { clearSessionCookies, sessionCookie } from '../cookies';
 import { HttpError } from '../errors';
 import type { ServiceContext } from '../services/context';
 import { resolveSession, type SessionUser } from '../services/sessions';
 
-export async function requireApplicant(
-  ctx: ServiceContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<SessionUser> {
-  const user = await resolveSession(ctx, request.tenant.id, sessionCookie(request, ctx.config));
-  if (!user) {
-    clearSessionCookies(reply, ctx.config);
-    throw new HttpError(401, serverMessages.sessionRequired);
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The applicant of an /api call (set before the body is read). */
+    user: SessionUser;
   }
-  return user;
+}
+
+export function registerSessionCheck(app: FastifyInstance, ctx: ServiceContext): void {
+  app.decorateRequest('user', null as unknown as SessionUser);
+  app.addHook('onRequest', async (request, reply) => {
+    const user = await resolveSession(ctx, request.tenant.id, sessionCookie(request, ctx.config));
+    if (!user) {
+      clearSessionCookies(reply, ctx.config);
+      throw new HttpError(401, serverMessages.sessionRequired);
+    }
+    request.user = user;
+  });
 }

@@ -30,6 +30,7 @@ import type { ServiceContext } from './context';
 import { underAccountLock } from './accountLock';
 import { takeFromLimit } from './limits';
 import { createSession, endAllSessions } from './sessions';
+import { errorFields } from '../security/logFields';
 
 export const CODE_VALIDITY_MS = 24 * 60 * 60 * 1000;
 export const CODE_MAX_WRONG_GUESSES = 10;
@@ -55,7 +56,9 @@ function assertUncommon(password: string): void {
 function sendLater(ctx: ServiceContext, message: MailMessage): void {
   ctx.mailer
     .send(message)
-    .catch((error: unknown) => ctx.log.error({ err: error }, 'mail could not be sent'));
+    .catch((error: unknown) =>
+      ctx.log.error({ err: errorFields(error) }, 'mail could not be sent'),
+    );
 }
 
 async function findUser(ctx: ServiceContext, tenantId: string, email: string) {

@@ -22,9 +22,11 @@ import { HttpError } from '../errors';
 import { mails } from '../mail/templates';
 import { randomToken, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
+import { withDefinitionChoices } from './choices';
 import { documentAnswers } from './documents';
 import { submittedRefusal } from './openApplication';
 import type { SessionUser } from './sessions';
+import { errorFields } from '../security/logFields';
 
 type Scope = Pick<SessionUser, 'tenantId' | 'userId' | 'email'>;
 
@@ -106,6 +108,7 @@ export async function saveAnswers(
   baseVersion?: number,
 ): Promise<{ message: string; version: number; others?: Record<string, unknown> }> {
   assertAcceptableAnswers(definition, answers);
+  answers = await withDefinitionChoices(ctx, user, definition, answers);
   if (baseVersion !== undefined) return saveAnswersSince(ctx, user, answers, baseVersion);
   const now = ctx.config.now();
   const saved = await ctx.db
@@ -323,7 +326,9 @@ export async function submit(ctx: ServiceContext, user: Scope, definition: Defin
   if (outcome === 'submitted') {
     ctx.mailer
       .send(mails.submitted(user.email, institutionConfig))
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'mail could not be sent'));
+      .catch((error: unknown) =>
+        ctx.log.error({ err: errorFields(error) }, 'mail could not be sent'),
+      );
   }
   return { message: serverMessages.submitted };
 }

@@ -347,7 +347,7 @@ describe.each(databaseKinds)('SECURITY.md 7 accounts on %s', (database) => {
     it('7.7 50 source addresses rotating against one account still lock it (per account, not per IP)', async () => {
       const proxied = await startServer({
         database,
-        env: { TRUST_PROXY: 'true' },
+        env: { TRUST_PROXY: '127.0.0.1' },
         config: { publicRateLimit: 3 },
       });
       try {

@@ -135,11 +135,11 @@ describe.each(databaseKinds)('SECURITY.md 7 sessions and headers on %s', (databa
 
       const proxied = await startServer({
         database,
-        env: { TRUST_PROXY: 'true', PUBLIC_ORIGIN: 'https://apply.example.edu' },
+        env: { TRUST_PROXY: '127.0.0.1', PUBLIC_ORIGIN: 'https://apply.example.edu' },
       });
       const off = await startServer({
         database,
-        env: { TRUST_PROXY: 'true', HSTS_MAX_AGE: '0' },
+        env: { TRUST_PROXY: '127.0.0.1', HSTS_MAX_AGE: '0' },
       });
       try {
         const https = await proxied
