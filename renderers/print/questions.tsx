@@ -97,12 +97,12 @@ export function PrintLookup({ view, value, answerOf }: QuestionRendererProps<'lo
   );
 }
 
-/** SPEC 2.9: 'Document attached for "<question key>"' when a document exists. */
+/** SPEC 2.9: 'Document attached for "<question label>"' when a document exists (D80). */
 export function PrintFile({ view }: QuestionRendererProps<'file'>) {
   const { documents } = usePrintContext();
   return (
     <PrintField questionKey={view.key} label={view.question.label}>
-      {documents.has(view.key) ? documentAttachedText(view.key) : ''}
+      {documents.has(view.key) ? documentAttachedText(view.question.label) : ''}
     </PrintField>
   );
 }

@@ -57,7 +57,9 @@ describe('print text', () => {
     expect(lookupText('college_ceeb', 'Big U', '9999')).toBe('Big U (Ceeb: 9999)');
     expect(lookupText('hs_ceeb', 'Central High', '')).toBe('Central High');
     expect(lookupText('address', '1 Main St', '123')).toBe('1 Main St');
-    expect(documentAttachedText('transcript_file')).toBe('Document attached for "transcript_file"');
+    expect(documentAttachedText('Unofficial Transcript')).toBe(
+      'Document attached for "Unofficial Transcript"',
+    );
   });
 });
 
@@ -108,7 +110,7 @@ describe('renderApplicationHtml with the institution definition', () => {
     expect(text).not.toMatch(/Gender\nF\n/);
     expect(text).toContain('Search for Your School\nCentral High (Ceeb: 123456)');
     expect(text).toMatch(/\[X\]\nI certify that the information/);
-    expect(text).toContain('Document attached for "transcript_file"');
+    expect(text).toContain('Document attached for "Unofficial Transcript"');
   });
 
   it('keeps only the repeated instances that hold answers', () => {

@@ -58,7 +58,7 @@ function expectedValue(view: QuestionView, answers: Record<string, unknown>): st
         answers[view.fillKeys.find((key) => key.endsWith('ceeb')) ?? ''],
       );
     case 'file':
-      return `Document attached for "${view.key}"`;
+      return `Document attached for "${question.label}"`;
     case 'ssn':
       return null; // checked on its own: masked
     default:
