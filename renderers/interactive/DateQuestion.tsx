@@ -19,6 +19,10 @@ export function DateQuestion({
 }: QuestionRendererProps<'date'>) {
   const { question } = view;
   const text = textOf(value);
+  const entered = (input: HTMLInputElement) => {
+    if (isIsoDate(input.value)) onValueChange(input.value);
+    else onValueChange(input.validity.badInput ? UNPARSABLE_DATE : '');
+  };
   return (
     <Field
       ids={ids}
@@ -34,11 +38,12 @@ export function DateQuestion({
         className={styles.input}
         value={isIsoDate(text) ? text : ''}
         max="9999-12-31"
-        onChange={(event) => {
-          const next = event.target.value;
-          if (isIsoDate(next)) onValueChange(next);
-          else onValueChange(event.target.validity.badInput ? UNPARSABLE_DATE : '');
-        }}
+        onChange={(event) => entered(event.currentTarget)}
+        // A date typed from empty that is not one keeps the value '': Chrome sends no input or
+        // change event, so each key released and leaving the field read what it now holds.
+        onInput={(event) => entered(event.currentTarget)}
+        onKeyUp={(event) => entered(event.currentTarget)}
+        onBlur={(event) => entered(event.currentTarget)}
         aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors)}
       />

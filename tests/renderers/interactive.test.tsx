@@ -295,11 +295,17 @@ describe('interactive renderers: every kind draws its label and stores its value
   it('date: an impossible date typed (the input reports bad input) is held as unparsable, not a date', () => {
     const { values } = renderPage();
     const input = screen.getByLabelText('Birth date') as HTMLInputElement;
-    fireEvent.change(input, { target: { value: '2008-02-03' } });
-    // Then the day becomes 30: Chrome reports '' with `badInput` while showing 02/30/2008.
+    // Typed from empty, 02/30/2008: Chrome keeps the value '' and reports `badInput`, with no
+    // input or change event (the value never changed): the key released and the blur tell.
     Object.defineProperty(input, 'validity', { value: { badInput: true }, configurable: true });
-    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.keyUp(input, { key: '8' });
     expect(values.get('birth_date')).toBe(UNPARSABLE_DATE);
+    fireEvent.blur(input);
+    expect(values.get('birth_date')).toBe(UNPARSABLE_DATE);
+    // Cleared entirely: empty, not unparsable.
+    Object.defineProperty(input, 'validity', { value: { badInput: false }, configurable: true });
+    fireEvent.input(input);
+    expect(values.get('birth_date')).toBe('');
     expect(storedAnswer(values.get('birth_date'))).toBe('');
   });
 

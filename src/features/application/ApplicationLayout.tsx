@@ -112,7 +112,7 @@ export interface ApplicationContextValue {
    * Submit found errors: the page takes this once and moves focus to the summary (GOV.UK pattern);
    * `summaryFocusTick` changes with each request, for a submit that does not change the route.
    */
-  readonly takeSummaryFocus: () => boolean;
+  readonly takeSummaryFocus: (path: string) => boolean;
   readonly summaryFocusTick: number;
 }
 
@@ -535,12 +535,17 @@ function ApplicationForm(props: {
   }, [answers, navigate]);
 
   const scrollTop = () => window.scrollTo({ top: 0 });
-  const summaryFocus = useRef(false);
+  /** The page that is to focus the summary once it shows (the submit's destination). */
+  const summaryFocus = useRef<string | null>(null);
   const [summaryFocusTick, setSummaryFocusTick] = useState(0);
-  const takeSummaryFocus = useCallback(() => {
-    const wanted = summaryFocus.current;
-    summaryFocus.current = false;
-    return wanted;
+  const takeSummaryFocus = useCallback((path: string) => {
+    if (summaryFocus.current !== path) return false;
+    summaryFocus.current = null;
+    return true;
+  }, []);
+  const focusSummaryOn = useCallback((path: string) => {
+    summaryFocus.current = path;
+    setSummaryFocusTick((tick) => tick + 1);
   }, []);
 
   const goTo = useCallback(
@@ -601,8 +606,7 @@ function ApplicationForm(props: {
         } catch (error) {
           if (error instanceof ServerError && error.status === 422 && error.fieldErrors) {
             errors.set(error.fieldErrors);
-            summaryFocus.current = true;
-            setSummaryFocusTick((tick) => tick + 1);
+            focusSummaryOn(definition.defaultRoute);
             return void (await navigate({ to: definition.defaultRoute }));
           }
           throw error;
@@ -615,8 +619,7 @@ function ApplicationForm(props: {
         scrollTop();
       } else {
         // The page then moves focus to the summary, which brings it into view.
-        summaryFocus.current = true;
-        setSummaryFocusTick((tick) => tick + 1);
+        focusSummaryOn(definition.defaultRoute);
         await navigate({ to: definition.defaultRoute });
       }
     } catch (error) {
@@ -635,6 +638,7 @@ function ApplicationForm(props: {
     definition.defaultRoute,
     queryClient,
     report,
+    focusSummaryOn,
   ]);
 
   const showTabsError = useCallback(

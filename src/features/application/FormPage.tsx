@@ -30,19 +30,19 @@ export function FormPage({ pageId }: { pageId: string }) {
   // Each following of a summary link is a navigation of its own, even to the same question.
   const navigationKey = (location.state as { __TSR_key?: string }).__TSR_key;
   const heading = useRef<HTMLHeadingElement>(null);
-  const shown = page !== null;
+  const path = page?.path;
   useDocumentTitle(page?.title ?? definition.title);
 
   // Arrival: to the question of a summary link (/<page>#<key>), else to the summary after a submit
   // with errors, else to the heading when coming from another screen.
   const arrived = useRef(false);
   useEffect(() => {
-    if (!shown) return;
+    if (path === undefined) return;
     const fromElsewhere = !arrived.current && arrivedFromAnotherScreen();
     arrived.current = true;
     const target = hash ? document.getElementById(hash) : null;
     if (target) return showQuestion(target);
-    if (takeSummaryFocus()) {
+    if (takeSummaryFocus(path)) {
       const summary = document.getElementById(ERROR_SUMMARY_ID);
       if (summary) {
         summary.scrollIntoView({ block: 'start' });
@@ -50,7 +50,7 @@ export function FormPage({ pageId }: { pageId: string }) {
       }
     }
     if (fromElsewhere && focusIsLost()) heading.current?.focus({ preventScroll: true });
-  }, [shown, hash, navigationKey, summaryFocusTick, takeSummaryFocus]);
+  }, [path, hash, navigationKey, summaryFocusTick, takeSummaryFocus]);
 
   if (!page) return null;
   return (
