@@ -488,8 +488,11 @@ function ApplicationForm(props: {
 
   // SPEC 2.3: the first page change, whichever way (navigation, buttons, a summary link, the
   // browser's back button), sets has_changed_page and so hides the welcome banner.
+  // (Until the resume has landed, the path is still the one it leaves: no change yet.)
+  const landed = useRef(false);
   useEffect(() => {
-    if (pathname !== landing.current && definition.pages.some((p) => p.path === pathname))
+    if (pathname === landing.current) landed.current = true;
+    else if (landed.current && definition.pages.some((p) => p.path === pathname))
       setHasChangedPage(true);
   }, [pathname, definition]);
 
