@@ -393,6 +393,19 @@ describe('the returning applicant in Chromium', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page, '/about at 360 px');
       await shots(page, 'first-screen');
+
+      // The date field's calendar button, reached by the keyboard (Shift+Tab from Gender), shows
+      // the app's focus ring around the field, not the browser's outline.
+      await page.setViewportSize(DESKTOP);
+      await page.locator('#gender').focus();
+      await page.keyboard.press('Shift+Tab');
+      await expect
+        .poll(() =>
+          page.locator('#birth_date').evaluate((input) => getComputedStyle(input).boxShadow),
+        )
+        .toMatch(/0px 0px 0px 3px/);
+      await page.locator('#birth_date').scrollIntoViewIfNeeded();
+      await shot(page, 'returning-calendar-focus');
     } finally {
       await context.close();
     }
