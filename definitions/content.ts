@@ -97,10 +97,11 @@ export const notices = {
   errorTitle: 'Error',
   addAnotherFailed: (buttonId: string) => `Error adding another ${buttonId}`,
   tabsFailed: (defaultTab: string) => `Error handling tabs for ${defaultTab}`,
-  uploadFailed: (questionKey: string) => `Error uploading file for ${questionKey}`,
+  /** SPEC 8 names the question by its key; the applicant reads its label (docs/decisions.md D80). */
+  uploadFailed: (questionLabel: string) => `Error uploading file for ${questionLabel}`,
   /** The upload-failure toast's text: SPEC 4.4's sentence, then why (docs/decisions.md D35). */
-  uploadFailedWhy: (questionKey: string, reason: string) =>
-    `${notices.uploadFailed(questionKey)}. ${reason}`,
+  uploadFailedWhy: (questionLabel: string, reason: string) =>
+    `${notices.uploadFailed(questionLabel)}. ${reason}`,
   /** SPEC 2.7: the Delete File modal. */
   deleteFile: {
     title: 'Delete File',

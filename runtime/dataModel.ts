@@ -1,6 +1,7 @@
 import { compile, type KeySpec } from './model';
 import type { Definition } from './format';
 import { asAnswers } from './validate';
+import { withinLength } from './textLength';
 
 /**
  * The tenant data model (SPEC 5.8): every answer key the definition can produce, with repeated slots
@@ -49,7 +50,7 @@ export function answerProblems(definition: Definition, answers: unknown): Answer
     switch (spec.type) {
       case 'text':
         if (typeof value !== 'string') problems.push({ key, reason: 'wrongType' });
-        else if (value.length > spec.maxLength) problems.push({ key, reason: 'tooLong' });
+        else if (!withinLength(value, spec.maxLength)) problems.push({ key, reason: 'tooLong' });
         break;
       case 'boolean':
         if (typeof value !== 'boolean') problems.push({ key, reason: 'wrongType' });

@@ -24,3 +24,21 @@ export function relativeIsoDate(relative: RelativeDate, now: Date): string {
   const day = Math.min(relative.day, daysInMonth(year, relative.month));
   return `${String(year).padStart(4, '0')}-${String(relative.month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+/**
+ * What a date question holds, in the form only, while its input shows something that is not a date
+ * (02/30/2008, or a half-typed one): the `date` rule then reports the question's "valid date"
+ * message. It is never stored: `storedAnswer` turns it into '' (SPEC 5.7 clears the stored answer).
+ */
+export const UNPARSABLE_DATE = 'unparsable-date';
+
+/** The answer as it is saved: an unparsable date is saved empty; anything else as it is. */
+export function storedAnswer<T>(value: T): T | '' {
+  return value === UNPARSABLE_DATE ? '' : value;
+}
+
+/** `MM/DD/YYYY`, as the applicant entered the date (the US form of the date input), from ISO. */
+export function usDate(iso: string): string {
+  const match = ISO_DATE.exec(iso);
+  return match ? `${match[2]}/${match[3]}/${match[1]}` : iso;
+}

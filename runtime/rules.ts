@@ -7,6 +7,7 @@ import { isIsoDate, relativeIsoDate } from './dates';
 import { ConfigurationError } from './errors';
 import type { Message, Question, RelativeDate, Rule } from './format';
 import type { Slot } from './keys';
+import { textLength, withinLength } from './textLength';
 import { answerReader, isBlank, isEmpty, textOf, type Answers } from './values';
 
 export type Check = (answers: Answers, now: Date) => string | null;
@@ -117,14 +118,14 @@ export function compileRule(rule: Rule, context: RuleContext): Check {
         : `${key} must be at most ${rule.max} characters`;
       return guarded(
         rule,
-        onText(key, message, (text) => text.length <= rule.max),
+        onText(key, message, (text) => withinLength(text, rule.max)),
         resolve,
       );
     }
     case 'minLength':
       return guarded(
         rule,
-        onText(key, messageFor(rule.message, slot), (text) => text.length >= rule.min),
+        onText(key, messageFor(rule.message, slot), (text) => textLength(text) >= rule.min),
         resolve,
       );
     case 'range': {

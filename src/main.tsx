@@ -7,7 +7,12 @@ import { justLoggedOut, unsavedAnswers } from './session/flush';
 import { sessionEndedHandler } from './session/sessionEnded';
 import { createAppRouter } from './router';
 import { startServiceApp } from './features/service-view/start';
-import { serviceTokenInAddress, stripServiceToken } from './features/service-view/token';
+import {
+  keepServiceToken,
+  keptServiceToken,
+  serviceTokenInAddress,
+  stripServiceToken,
+} from './features/service-view/token';
 import { applyInstitutionColors } from './theme';
 import './styles/theme.css';
 
@@ -22,10 +27,15 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
 // SPEC 2.9: `?service_token=` enters service-user mode, a root of its own loaded on demand. The token
-// is kept in memory and removed from the address before anything is fetched.
-const serviceToken = serviceTokenInAddress();
-if (serviceToken) {
+// is removed from the address before anything is fetched and kept for this tab (a reload keeps the
+// view; D79).
+const addressToken = serviceTokenInAddress();
+if (addressToken) {
   stripServiceToken();
+  keepServiceToken(addressToken);
+}
+const serviceToken = addressToken ?? keptServiceToken();
+if (serviceToken) {
   startServiceApp(root, serviceToken);
 } else {
   startApplicantApp(root);

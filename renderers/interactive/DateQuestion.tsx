@@ -1,12 +1,14 @@
-import { isIsoDate } from '../../runtime';
+import { isIsoDate, UNPARSABLE_DATE } from '../../runtime';
 import type { QuestionRendererProps } from '../registry';
 import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
 import { textOf } from './values';
 
 /**
- * A native date input. The answer is ISO `YYYY-MM-DD`; an entry that is not a real date (the input
- * then reports '') clears the answer (SPEC 5.7).
+ * A native date input. The answer is ISO `YYYY-MM-DD`. An entry that is not a real date (02/30/2008,
+ * or half typed: the input then reports '' and `badInput`) becomes UNPARSABLE_DATE, which the `date`
+ * rule reports with the question's own message and which is saved as '' (SPEC 5.3, 5.7). What was
+ * typed stays in the input: its value is '' already, so React leaves the text alone.
  */
 export function DateQuestion({
   view,
@@ -17,6 +19,10 @@ export function DateQuestion({
 }: QuestionRendererProps<'date'>) {
   const { question } = view;
   const text = textOf(value);
+  const entered = (input: HTMLInputElement) => {
+    if (isIsoDate(input.value)) onValueChange(input.value);
+    else onValueChange(input.validity.badInput ? UNPARSABLE_DATE : '');
+  };
   return (
     <Field
       ids={ids}
@@ -32,10 +38,12 @@ export function DateQuestion({
         className={styles.input}
         value={isIsoDate(text) ? text : ''}
         max="9999-12-31"
-        onChange={(event) => {
-          const next = event.target.value;
-          onValueChange(isIsoDate(next) ? next : '');
-        }}
+        onChange={(event) => entered(event.currentTarget)}
+        // A date typed from empty that is not one keeps the value '': Chrome sends no input or
+        // change event, so each key released and leaving the field read what it now holds.
+        onInput={(event) => entered(event.currentTarget)}
+        onKeyUp={(event) => entered(event.currentTarget)}
+        onBlur={(event) => entered(event.currentTarget)}
         aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors)}
       />

@@ -1,3 +1,4 @@
+import { textLength, truncateToLength } from '../../runtime';
 import type { QuestionRendererProps } from '../registry';
 import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
@@ -9,7 +10,9 @@ export const TEXTAREA_ROWS = 6;
 
 /**
  * A text area with a character count. The count is not a live region (it would speak on every key
- * stroke); it is part of the description, so it is read when the field is reached.
+ * stroke); it is part of the description, so it is read when the field is reached. Characters are
+ * what the applicant sees (an emoji is one), as the server counts them: the native `maxlength`
+ * counts code units, so the limit is kept here instead, cutting a paste at the limit as it would.
  */
 export function TextareaQuestion({
   view,
@@ -36,15 +39,14 @@ export function TextareaQuestion({
         name={view.key}
         className={styles.textarea}
         value={text}
-        maxLength={limit}
         rows={question.rows ?? TEXTAREA_ROWS}
-        onChange={(event) => onValueChange(event.target.value)}
+        onChange={(event) => onValueChange(truncateToLength(event.target.value, limit))}
         onBlur={onBlur}
         aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors, countId)}
       />
       <p id={countId} className={styles.counter}>
-        Character count: {text.length} / {limit}
+        Character count: {textLength(text)} / {limit}
       </p>
     </Field>
   );

@@ -22,11 +22,21 @@ export interface PrintApplicationProps {
   readonly applicantName?: string;
   /** The header's date, already formatted. */
   readonly date?: string;
+  /** The submission date, formatted, shown on the first page when the application was submitted. */
+  readonly submitted?: string;
+  /** The application reference admissions file it under, shown on the first page. */
+  readonly reference?: string;
   /** The clock for date-dependent content (year lists); injected for determinism. */
   readonly now?: Date;
   /** The heading level of the document title (1 in a page of its own). */
   readonly headingLevel?: 1 | 2;
 }
+
+/** The first page's labels. */
+export const PRINT_LABELS = {
+  submitted: 'Submitted',
+  reference: 'Application reference',
+} as const;
 
 const NO_ERRORS = staticErrors({});
 const NO_ACTIONS = {};
@@ -59,6 +69,8 @@ export function PrintApplication({
   documents = [],
   applicantName = '',
   date = '',
+  submitted,
+  reference,
   now,
   headingLevel = 1,
 }: PrintApplicationProps) {
@@ -91,6 +103,16 @@ export function PrintApplication({
             <Title className={c.title}>{definition.title}</Title>
             {applicantName || date ? (
               <p className={c.meta}>{[applicantName, date].filter(Boolean).join(' · ')}</p>
+            ) : null}
+            {submitted || reference ? (
+              <p className={c.meta}>
+                {[
+                  submitted ? `${PRINT_LABELS.submitted}: ${submitted}` : '',
+                  reference ? `${PRINT_LABELS.reference}: ${reference}` : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
             ) : null}
           </div>
           {pages.map((page) => (

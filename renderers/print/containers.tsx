@@ -41,6 +41,8 @@ export function holdsAnswers(
       }
       case 'paragraph':
         return false;
+      case 'tabs':
+        return true; // the chosen tab is printed whatever its content holds
       case 'repeat':
         return node.instances.some((instance) =>
           holdsAnswers(instance.children, answers, documents),
@@ -60,7 +62,11 @@ export function PrintParagraph({ view }: { readonly view: ParagraphView }) {
   return <p className={c.paragraph}>{view.text}</p>;
 }
 
+/** A section prints only when something in it holds an answer: no heading over nothing. */
 export function PrintSection({ view, children }: ContainerProps<SectionView>) {
+  const { answers } = useFormContext();
+  const { documents } = usePrintContext();
+  if (!holdsAnswers(view.children, answers, documents)) return null;
   return (
     <section className={c.section}>
       {view.title ? <h3 className={c.sectionTitle}>{view.title}</h3> : null}

@@ -3,6 +3,7 @@
  * renders with `react-dom/server` (no browser APIs, no effects).
  */
 import type { ReactNode } from 'react';
+import { usDate } from '../../runtime';
 import type { QuestionRendererProps } from '../registry';
 import { usePrintContext } from './PrintContext';
 import { PRINT_CLASS as c } from './stylesheet';
@@ -41,7 +42,15 @@ function TextLike({ view, value }: QuestionRendererProps) {
 }
 
 export const PrintText = TextLike as (props: QuestionRendererProps<'text'>) => ReactNode;
-export const PrintDate = TextLike as (props: QuestionRendererProps<'date'>) => ReactNode;
+/** A date as the applicant entered it, MM/DD/YYYY (the answer is ISO). */
+export function PrintDate({ view, value }: QuestionRendererProps<'date'>) {
+  const text = answerText(value);
+  return (
+    <PrintField questionKey={view.key} label={view.question.label}>
+      {text ? usDate(text) : text}
+    </PrintField>
+  );
+}
 export const PrintPhone = TextLike as (props: QuestionRendererProps<'phone'>) => ReactNode;
 export const PrintSsn = TextLike as (props: QuestionRendererProps<'ssn'>) => ReactNode;
 export const PrintNumber = TextLike as (props: QuestionRendererProps<'number'>) => ReactNode;
@@ -97,12 +106,12 @@ export function PrintLookup({ view, value, answerOf }: QuestionRendererProps<'lo
   );
 }
 
-/** SPEC 2.9: 'Document attached for "<question key>"' when a document exists. */
+/** SPEC 2.9: 'Document attached for "<question label>"' when a document exists (D80). */
 export function PrintFile({ view }: QuestionRendererProps<'file'>) {
   const { documents } = usePrintContext();
   return (
     <PrintField questionKey={view.key} label={view.question.label}>
-      {documents.has(view.key) ? documentAttachedText(view.key) : ''}
+      {documents.has(view.key) ? documentAttachedText(view.question.label) : ''}
     </PrintField>
   );
 }

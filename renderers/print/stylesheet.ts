@@ -7,6 +7,7 @@ export const PRINT_CLASS = {
   header: 'pr-header',
   title: 'pr-title',
   meta: 'pr-meta',
+  frame: 'pr-frame',
   page: 'pr-page',
   pageTitle: 'pr-page-title',
   section: 'pr-section',
@@ -40,7 +41,11 @@ export const PRINT_STYLESHEET = `
 .${c.paragraph} { margin: 0.25rem 0 0.5rem; }
 .${c.field} { display: grid; grid-template-columns: minmax(10rem, 40%) 1fr; gap: 0.75rem; padding: 0.15rem 0; break-inside: avoid; }
 .${c.checkbox} { grid-template-columns: auto 1fr; }
-.${c.long} { grid-template-columns: 1fr; gap: 0.15rem; }
+/* A long answer flows across pages from where it is reached (kept whole, it left a nearly blank
+   page before it); its label stays with its first lines. */
+.${c.long} { display: block; break-inside: auto; }
+.${c.long} > .${c.label} { display: block; margin-bottom: 0.15rem; break-after: avoid; }
+.${c.long} > .${c.value} { display: block; orphans: 3; widows: 3; }
 .${c.label} { font-weight: bold; }
 .${c.checkbox} .${c.label} { font-weight: normal; }
 .${c.value} { overflow-wrap: anywhere; }
@@ -62,18 +67,27 @@ export function cssString(text: string): string {
     .replace(/</g, '\\3c ')}"`;
 }
 
+/** The page box every printed page shares: US Letter, and the margins the header and footer use. */
+export const PAGE_SIZE = 'letter';
+export const PAGE_MARGIN_INCHES = { vertical: 0.8, horizontal: 0.75 } as const;
+
 /**
  * US Letter pages with the applicant's name and the date in the header and the page number in the
- * footer (Chromium prints @page margin boxes since version 131).
+ * footer (Chromium prints @page margin boxes since version 131). `frame: false` leaves the header
+ * and footer out (the server's PDF stamps them on every page, attached documents included).
  */
-export function pageRules(applicantName: string, date: string): string {
-  return `
-@page {
-  size: letter;
-  margin: 0.8in 0.75in;
+export function pageRules(applicantName: string, date: string, frame = true): string {
+  const margin = `${PAGE_MARGIN_INCHES.vertical}in ${PAGE_MARGIN_INCHES.horizontal}in`;
+  const boxes = frame
+    ? `
   @top-left { content: ${cssString(applicantName)}; font: 9pt Georgia, serif; }
   @top-right { content: ${cssString(date)}; font: 9pt Georgia, serif; }
-  @bottom-center { content: "Page " counter(page) " of " counter(pages); font: 9pt Georgia, serif; }
+  @bottom-center { content: "Page " counter(page) " of " counter(pages); font: 9pt Georgia, serif; }`
+    : '';
+  return `
+@page {
+  size: ${PAGE_SIZE};
+  margin: ${margin};${boxes}
 }
 `;
 }

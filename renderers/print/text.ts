@@ -57,7 +57,10 @@ export function lookupText(category: LookupCategory, label: unknown, ceeb: unkno
   return `${name} (Ceeb: ${code})`;
 }
 
-/** SPEC 2.9: the text of a file question whose document exists. */
-export function documentAttachedText(questionKey: string): string {
-  return `Document attached for "${questionKey}"`;
+/**
+ * SPEC 2.9's 'Document attached for "<question key>"', with the question's label where the spec puts
+ * its key: staff and admissions read labels, not internal keys (docs/decisions.md D80).
+ */
+export function documentAttachedText(questionLabel: string): string {
+  return `Document attached for "${questionLabel}"`;
 }

@@ -7,9 +7,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
+import { PageSizes, PDFDocument } from 'pdf-lib';
 import { pdfMessages, type ApplicationPdfResponse, PDF_DOWNLOAD_PARAM } from '../../contract';
-import { applicantNameOf, printDate, renderApplicationHtml } from '../../renderers/print/render';
+import {
+  applicantNameOf,
+  PAGE_MARGIN_INCHES,
+  printDate,
+  renderApplicationHtml,
+  renderPageFramesHtml,
+} from '../../renderers/print/render';
 import {
   answersForCopy,
   addAnotherGroups,
@@ -30,7 +36,7 @@ export const PDF_DOWNLOAD_TTL_MS = 15 * 60_000;
 /** A failed PDF is shown as FAILED for this long before a request tries again (SPEC 4.5's toast). */
 export const PDF_RETRY_AFTER_FAILURE_MS = 60_000;
 /** Bump when the PDF's layout changes: every stored PDF is then prepared again when next asked for. */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 
 export interface ApplicationPdfContext extends DocumentsContext {
   /** The definition of a tenant (jobs run outside any request). */
@@ -54,7 +60,21 @@ export interface Sources {
   readonly tabs: Record<string, string>;
   readonly submittedAt: Date | null;
   readonly documents: readonly { questionKey: string; fileName: string; pdfKey: string }[];
+  /** The application reference printed on the first page (`applicationReference`). */
+  readonly reference: string;
   readonly digest: string;
+}
+
+/**
+ * The reference admissions files a copy under: the first 8 hex digits of the applicant's random id,
+ * as `XXXX-XXXX` (staff find the applicant by that prefix; it reveals nothing the copy does not).
+ */
+export function applicationReference(userId: string): string {
+  const hex = userId
+    .replace(/[^0-9a-f]/gi, '')
+    .slice(0, 8)
+    .toUpperCase();
+  return `${hex.slice(0, 4)}-${hex.slice(4)}`;
 }
 
 /** JSON with object keys sorted, so equal data always gives the same digest. */
@@ -98,7 +118,14 @@ async function readSources(
       documents: attached.map((row) => [row.questionKey, row.generation, row.pdfKey]),
     }),
   );
-  return { answers, tabs, submittedAt, documents: attached, digest };
+  return {
+    answers,
+    tabs,
+    submittedAt,
+    documents: attached,
+    reference: applicationReference(user.userId),
+    digest,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -295,27 +322,80 @@ export function copyHtml(
   definition: Definition,
   sources: Sources,
   now: Date,
-): { html: string; attachments: Sources['documents'] } {
+): { html: string; attachments: Sources['documents']; applicantName: string; date: string } {
   const printedAt = sources.submittedAt ?? now;
   const order = attachmentOrder(definition, sources.answers, sources.tabs, printedAt);
   const attachments = order.flatMap((key) => {
     const document = sources.documents.find((candidate) => candidate.questionKey === key);
     return document ? [document] : [];
   });
+  const answers = answersForCopy(definition, sources.answers);
+  const date = printDate(printedAt);
   const html = renderApplicationHtml({
     definition,
-    answers: answersForCopy(definition, sources.answers),
+    answers,
     tabs: sources.tabs,
     documents: attachments.map((document) => document.questionKey),
     now: printedAt,
-    date: printDate(printedAt),
+    date,
+    submitted: sources.submittedAt ? printDate(sources.submittedAt) : undefined,
+    reference: sources.reference,
+    // The header and "Page N of M" are stamped over every page once the documents are attached.
+    frame: false,
   });
-  return { html, attachments };
+  return { html, attachments, applicantName: applicantNameOf(answers), date };
+}
+
+const POINTS_PER_INCH = 72;
+
+/**
+ * Adds each page of an attached document as a Letter page of the copy: scaled down (never up) into
+ * the same margins as the application's pages, so the header and footer stamped later sit clear.
+ */
+async function attachPages(output: PDFDocument, source: PDFDocument): Promise<void> {
+  const [width, height] = PageSizes.Letter;
+  const marginX = PAGE_MARGIN_INCHES.horizontal * POINTS_PER_INCH;
+  const marginY = PAGE_MARGIN_INCHES.vertical * POINTS_PER_INCH;
+  const boxWidth = width - 2 * marginX;
+  const boxHeight = height - 2 * marginY;
+  const embedded = await output.embedPages(source.getPages());
+  for (const page of embedded) {
+    const scale = Math.min(1, boxWidth / page.width, boxHeight / page.height);
+    const drawn = { width: page.width * scale, height: page.height * scale };
+    output.addPage([width, height]).drawPage(page, {
+      x: marginX + (boxWidth - drawn.width) / 2,
+      y: height - marginY - drawn.height,
+      ...drawn,
+    });
+  }
+}
+
+/**
+ * Stamps the header (name, date) and "Page N of M" on every page, M counting the attached pages:
+ * Chromium prints M transparent frame pages, and frame N is drawn over page N.
+ */
+async function stampFrames(
+  ctx: Pick<ApplicationPdfContext, 'printer'>,
+  output: PDFDocument,
+  frame: { applicantName: string; date: string },
+): Promise<void> {
+  const pages = output.getPages();
+  const frames = await PDFDocument.load(
+    await ctx.printer.htmlToPdf(renderPageFramesHtml({ ...frame, pageCount: pages.length })),
+  );
+  if (frames.getPageCount() !== pages.length)
+    throw new Error(`page frames: ${frames.getPageCount()} printed for ${pages.length} pages`);
+  const stamps = await output.embedPages(frames.getPages());
+  pages.forEach((page, index) => {
+    const stamp = stamps[index];
+    if (stamp)
+      page.drawPage(stamp, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
+  });
 }
 
 /**
  * Builds the PDF: the print set's HTML printed by Chromium, then each converted document the copy
- * shows, in the order the copy shows them.
+ * shows, in the order the copy shows them, then the same header and page numbers on every page.
  */
 export async function buildApplicationPdf(
   ctx: Pick<ApplicationPdfContext, 'printer' | 'storage'>,
@@ -323,15 +403,14 @@ export async function buildApplicationPdf(
   sources: Sources,
   now: Date,
 ): Promise<Uint8Array> {
-  const { html, attachments } = copyHtml(definition, sources, now);
+  const { html, attachments, applicantName, date } = copyHtml(definition, sources, now);
   const output = await PDFDocument.load(await ctx.printer.htmlToPdf(html));
   for (const document of attachments) {
     const bytes = await ctx.storage.get(document.pdfKey);
     if (!bytes) throw new Error(`converted document missing for ${document.questionKey}`);
-    const source = await PDFDocument.load(bytes);
-    const pages = await output.copyPages(source, source.getPageIndices());
-    for (const page of pages) output.addPage(page);
+    await attachPages(output, await PDFDocument.load(bytes));
   }
+  await stampFrames(ctx, output, { applicantName, date });
   const name = applicantNameOf(sources.answers);
   output.setTitle([definition.title, name].filter(Boolean).join(' – '));
   output.setSubject(definition.title);

@@ -59,6 +59,7 @@ export async function runPdfBench(): Promise<{ ok: boolean; lines: string[] }> {
         },
         { questionKey: 'essay_file', fileName: 'essay.png', pdfKey: 'converted/essay_file.pdf' },
       ],
+      reference: 'BENC-H000',
       digest: 'bench',
     };
     const context = { printer, storage: storage as unknown as ObjectStorage };

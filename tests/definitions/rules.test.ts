@@ -3,7 +3,7 @@
  * Messages are typed literally from SPEC.md: the test is the oracle for the binding wording.
  */
 import { describe, expect, it } from 'vitest';
-import { isVisible } from '../../runtime';
+import { isVisible, storedAnswer, UNPARSABLE_DATE } from '../../runtime';
 import { applicationDefinition } from '../../definitions';
 import { allErrors, errorsOf } from './fixtures';
 
@@ -304,5 +304,15 @@ describe('SPEC 5.3 mailing address', () => {
         mailing_addr_effective_date: '',
       }),
     ).toEqual([]);
+  });
+});
+
+describe('SPEC 5.3, 5.7: an impossible date typed into the date input', () => {
+  it('gives the question its "valid date" message, and is saved empty', () => {
+    expect(errorsOf('birth_date', { birth_date: UNPARSABLE_DATE })).toEqual([
+      'A valid date of birth is required.',
+    ]);
+    expect(storedAnswer(UNPARSABLE_DATE)).toBe('');
+    expect(storedAnswer('2008-03-15')).toBe('2008-03-15');
   });
 });

@@ -296,7 +296,7 @@ describe('documents in Chromium', () => {
     }
   }, 120_000);
 
-  it('a file whose bytes are not its type fails: the "Error uploading file for transcript_file" toast; closing it deletes the conversion', async () => {
+  it('a file whose bytes are not its type fails: the "Error uploading file for Unofficial Transcript" toast; closing it deletes the conversion', async () => {
     const { page, close } = await finalSteps('mismatch@example.com');
     try {
       // PNG bytes named .pdf: the browser's checks pass, the server's sniffing refuses it.
@@ -304,7 +304,7 @@ describe('documents in Chromium', () => {
       const reason = documentMessages.contentMismatch;
       const toast = page
         .locator('li')
-        .filter({ hasText: notices.uploadFailedWhy(KEY, reason) })
+        .filter({ hasText: notices.uploadFailedWhy('Unofficial Transcript', reason) })
         .filter({ hasText: notices.errorTitle });
       await toast.waitFor({ timeout: CONVERSION_MS });
       // Focus in the toast holds its 5 s timer while it is checked (a keyboard user reading it).

@@ -87,6 +87,33 @@ describe('the service-user view in Chromium', () => {
     }
   });
 
+  it('D79: survives a reload of the tab without the token ever back in the address', async () => {
+    const { context, page } = await e2e.newPage();
+    const addresses: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) addresses.push(frame.url());
+    });
+    try {
+      await page.goto(`/?service_token=${encodeURIComponent(token)}`);
+      await page.getByRole('heading', { name: 'About You' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'About You' }).waitFor();
+      expect(await page.locator('main').innerText()).toContain('Avery');
+      expect(await page.locator('input, nav, header').count()).toBe(0);
+      // The first load's own address held it; every address since (the replaced entry, the
+      // reload) does not.
+      expect(addresses.slice(1).every((address) => !address.includes('service_token'))).toBe(true);
+      expect(page.url()).not.toContain('service_token');
+      // Another tab (its own sessionStorage) opens the applicant app.
+      const other = await context.newPage();
+      await other.goto('/about');
+      await other.locator('#first_name').waitFor();
+      expect(await other.getByText('Avery').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('REQ-R-7: shows a 7,000-character essay character for character', async () => {
     const { context, page } = await e2e.newPage();
     try {
@@ -120,6 +147,9 @@ describe('the service-user view in Chromium', () => {
       try {
         await page.goto(`/?service_token=${encodeURIComponent(fresh)}`);
         await page.getByRole('heading', { name: serviceMessages.tokenInvalid }).waitFor();
+        // An expired link is forgotten: the tab's next load is the applicant app.
+        await page.goto('/about');
+        await page.locator('#first_name').waitFor();
       } finally {
         e2e.server.clock.advance(-(60 * 60 * 1000 + 1000));
       }

@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useMemo, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadDefinition, visiblePage, type ViewState } from '../../runtime';
+import {
+  loadDefinition,
+  storedAnswer,
+  UNPARSABLE_DATE,
+  visiblePage,
+  type ViewState,
+} from '../../runtime';
 import { interactiveRenderers } from '../../renderers/interactive';
 import { documentText } from '../../definitions';
 import {
@@ -261,7 +267,6 @@ describe('interactive renderers: every kind draws its label and stores its value
   it('textarea: counts characters against the limit and reports blur', async () => {
     const { user, values, actions } = renderPage();
     const essay = screen.getByRole('textbox', { name: 'Essay' });
-    expect(essay.getAttribute('maxlength')).toBe('1500');
     expect(essay.getAttribute('rows')).toBe('6');
     expect(screen.getByText('Character count: 0 / 1500')).toBeTruthy();
     await user.type(essay, 'abc');
@@ -271,6 +276,37 @@ describe('interactive renderers: every kind draws its label and stores its value
     expect(actions.onBlur).not.toHaveBeenCalled();
     await user.tab();
     expect(actions.onBlur).toHaveBeenCalledWith('essay');
+  });
+
+  it('textarea: counts what the applicant sees (an emoji is one character) and cuts a paste at the limit', () => {
+    const { values } = renderPage();
+    const essay = screen.getByRole('textbox', { name: 'Essay' });
+    // A family emoji (11 code units), a flag (4) and e + a combining accent (2): three characters.
+    fireEvent.change(essay, { target: { value: '👨‍👩‍👧‍👦🇫🇷é' } });
+    expect(screen.getByText('Character count: 3 / 1500')).toBeTruthy();
+    // 1500 emoji are 1500 characters (3000 code units): all kept, none cut by a code-unit maxlength.
+    fireEvent.change(essay, { target: { value: '😀'.repeat(1500) } });
+    expect(values.get('essay')).toBe('😀'.repeat(1500));
+    expect(screen.getByText('Character count: 1500 / 1500')).toBeTruthy();
+    fireEvent.change(essay, { target: { value: '😀'.repeat(1499) + 'ab' } });
+    expect(values.get('essay')).toBe('😀'.repeat(1499) + 'a');
+  });
+
+  it('date: an impossible date typed (the input reports bad input) is held as unparsable, not a date', () => {
+    const { values } = renderPage();
+    const input = screen.getByLabelText('Birth date') as HTMLInputElement;
+    // Typed from empty, 02/30/2008: Chrome keeps the value '' and reports `badInput`, with no
+    // input or change event (the value never changed): the key released and the blur tell.
+    Object.defineProperty(input, 'validity', { value: { badInput: true }, configurable: true });
+    fireEvent.keyUp(input, { key: '8' });
+    expect(values.get('birth_date')).toBe(UNPARSABLE_DATE);
+    fireEvent.blur(input);
+    expect(values.get('birth_date')).toBe(UNPARSABLE_DATE);
+    // Cleared entirely: empty, not unparsable.
+    Object.defineProperty(input, 'validity', { value: { badInput: false }, configurable: true });
+    fireEvent.input(input);
+    expect(values.get('birth_date')).toBe('');
+    expect(storedAnswer(values.get('birth_date'))).toBe('');
   });
 
   it('date: stores ISO dates and clears the answer for a date that is not valid', () => {

@@ -13,7 +13,12 @@ import {
   lookupText,
   monthYearText,
 } from '../../renderers/print';
-import { applicantNameOf, renderApplicationHtml } from '../../renderers/print/render';
+import {
+  applicantNameOf,
+  renderApplicationHtml,
+  renderPageFramesHtml,
+} from '../../renderers/print/render';
+import { PRINT_STYLESHEET } from '../../renderers/print';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 
@@ -57,7 +62,9 @@ describe('print text', () => {
     expect(lookupText('college_ceeb', 'Big U', '9999')).toBe('Big U (Ceeb: 9999)');
     expect(lookupText('hs_ceeb', 'Central High', '')).toBe('Central High');
     expect(lookupText('address', '1 Main St', '123')).toBe('1 Main St');
-    expect(documentAttachedText('transcript_file')).toBe('Document attached for "transcript_file"');
+    expect(documentAttachedText('Unofficial Transcript')).toBe(
+      'Document attached for "Unofficial Transcript"',
+    );
   });
 });
 
@@ -108,7 +115,7 @@ describe('renderApplicationHtml with the institution definition', () => {
     expect(text).not.toMatch(/Gender\nF\n/);
     expect(text).toContain('Search for Your School\nCentral High (Ceeb: 123456)');
     expect(text).toMatch(/\[X\]\nI certify that the information/);
-    expect(text).toContain('Document attached for "transcript_file"');
+    expect(text).toContain('Document attached for "Unofficial Transcript"');
   });
 
   it('keeps only the repeated instances that hold answers', () => {
@@ -160,6 +167,51 @@ describe('renderApplicationHtml with the institution definition', () => {
       t.slice(t.indexOf('Parent or Legal Guardian 1'), t.indexOf('How should we contact'));
     expect(parentPart(text)).toContain('ZIP/Postal Code');
     expect(parentPart(same)).not.toContain('ZIP/Postal Code');
+  });
+
+  it('D81: dates as entered (MM/DD/YYYY), no heading over a section with nothing answered, the first page says when and under which reference', () => {
+    const copy = textOf(
+      renderApplicationHtml({
+        definition: applicationDefinition,
+        answers: { ...answers, birth_date: '2008-03-15' },
+        now: NOW,
+        submitted: 'November 22, 2026',
+        reference: '3F9A-1C2B',
+        frame: false,
+      }),
+    );
+    expect(copy).toContain('Date of Birth\n03/15/2008');
+    expect(copy).not.toContain('2008-03-15');
+    expect(copy).toContain('Submitted: November 22, 2026 · Application reference: 3F9A-1C2B');
+    // Nothing answered under Citizenship or Test Scores: their headings are gone too.
+    expect(copy).not.toMatch(/^Citizenship$/m);
+    expect(copy).not.toMatch(/^Test Scores$/m);
+    expect(copy).toMatch(/^Personal Information$/m);
+    // The header and footer are left to the server's stamp (counting attached pages).
+    const unframed = renderApplicationHtml({
+      definition: applicationDefinition,
+      answers,
+      frame: false,
+    });
+    expect(unframed).toContain('size: letter');
+    expect(unframed).not.toContain('counter(pages)');
+  });
+
+  it('D81: lets a long answer flow across pages, its label kept with its first lines', () => {
+    expect(PRINT_STYLESHEET).toMatch(/\.pr-long \{[^}]*break-inside: auto/);
+    expect(PRINT_STYLESHEET).toMatch(/\.pr-long > \.pr-label \{[^}]*break-after: avoid/);
+  });
+
+  it('D81: page frames: as many pages as asked, each with the name, the date and "Page N of M"', () => {
+    const frames = renderPageFramesHtml({
+      applicantName: 'Ada <Lovelace>',
+      date: 'May 1, 2026',
+      pageCount: 4,
+    });
+    expect(frames.match(/class="pr-frame"/g)).toHaveLength(4);
+    expect(frames).toContain('@top-left { content: "Ada \\3c Lovelace>"');
+    expect(frames).toContain('"Page " counter(page) " of " counter(pages)');
+    expect(frames).toContain('background: transparent');
   });
 
   it('shows a file question without a document as unanswered', () => {

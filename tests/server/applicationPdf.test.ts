@@ -12,10 +12,13 @@ import {
   descKey,
   isEmpty,
   questionsOf,
+  usDate,
   visibleView,
   type QuestionView,
 } from '../../runtime';
 import { checkboxMark, choiceText, lookupText, monthYearText } from '../../renderers/print';
+import { printDate } from '../../renderers/print/render';
+import { applicationReference } from '../../server/services/applicationPdf';
 import { validApplication } from '../definitions/fixtures';
 import { pdfPagesText, squeeze } from '../fixtures/pdfText';
 import { twoDocumentsDefinition } from '../fixtures/twoDocumentsDefinition';
@@ -58,7 +61,9 @@ function expectedValue(view: QuestionView, answers: Record<string, unknown>): st
         answers[view.fillKeys.find((key) => key.endsWith('ceeb')) ?? ''],
       );
     case 'file':
-      return `Document attached for "${view.key}"`;
+      return `Document attached for "${question.label}"`;
+    case 'date':
+      return typeof value === 'string' ? usDate(value) : null;
     case 'ssn':
       return null; // checked on its own: masked
     default:
@@ -136,7 +141,33 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
     expect(firstAttached).toBeGreaterThan(0);
     expect(pages[firstAttached + 1]).toContain('Transcript page 2');
     expect(pages.length).toBe(firstAttached + 3);
-    expect(squeeze(pages[firstAttached + 2] ?? '')).toBe('');
+    // Every page, attached ones included, carries the same header and counts all the pages.
+    const header = squeeze(`Avery Jordan Lopez`);
+    pages.forEach((text, index) => {
+      expect(squeeze(text), `page ${index + 1}`).toContain(
+        squeeze(`Page ${index + 1} of ${pages.length}`),
+      );
+      expect(squeeze(text), `page ${index + 1}`).toContain(header);
+    });
+    // The essay image's page holds nothing else.
+    expect(squeeze(pages[firstAttached + 2] ?? '')).toBe(
+      squeeze(
+        `Avery Jordan Lopez ${printDate(server.clock.now())} Page ${pages.length} of ${pages.length}`,
+      ),
+    );
+    // The first page: the submission date and the application reference; dates as entered.
+    const userId = (
+      (await server.built.database.db.execute(
+        sql`select id from users where email = 'pdf@example.com'`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows[0]?.id as string;
+    expect(squeeze(pages[0] ?? '')).toContain(
+      squeeze(`Submitted: ${printDate(server.clock.now())}`),
+    );
+    expect(squeeze(pages[0] ?? '')).toContain(
+      squeeze(`Application reference: ${applicationReference(userId)}`),
+    );
+    expect(applicationReference(userId)).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
 
     const printed = squeeze(pages.slice(0, firstAttached).join('\n'));
     expect(printed).toContain(squeeze(twoDocumentsDefinition.title));
@@ -157,8 +188,10 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
       checked += 1;
     }
     expect(checked).toBeGreaterThan(40);
-    expect(printed).toContain('Documentattachedfor"transcript_file"');
-    expect(printed).toContain('Documentattachedfor"essay_file"');
+    expect(printed).toContain('Documentattachedfor"UnofficialTranscript"');
+    expect(printed).toContain(squeeze('Document attached for "Personal Essay (optional)"'));
+    expect(printed).toContain('04/12/2008');
+    expect(printed).not.toContain('2008-04-12');
     expect(printed).toContain('Ceeb:460123');
     // D55: the applicant's own copy shows the SSN's last four digits only.
     expect(printed).toContain('***-**-6789');

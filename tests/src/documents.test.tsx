@@ -25,6 +25,7 @@ import { INDICATOR_COOKIE } from '../../src/session/cookies';
 import { installDomShims } from './renderWithRouter';
 
 const KEY = 'transcript_file';
+const LABEL = 'Unofficial Transcript';
 const CONVERSION = `/api/pdf/document-answer/${KEY}`;
 const UPLOAD_URL = '/api/upload/test';
 const AXE_OPTIONS: axe.RunOptions = {
@@ -267,7 +268,7 @@ describe('file question: the upload chain of SPEC 4.4', () => {
     await within(group).findByRole('button', { name: 'Choose file' });
     choose(pdf('locked.pdf'));
     const toast = await screen.findByText(
-      `Error uploading file for ${KEY}. ${reason}`,
+      `Error uploading file for ${LABEL}. ${reason}`,
       {},
       { timeout: 8000 },
     );
@@ -287,7 +288,7 @@ describe('file question: the upload chain of SPEC 4.4', () => {
     const group = await question();
     await within(group).findByRole('button', { name: 'Choose file' });
     choose(pdf('t.pdf'));
-    await screen.findByText(`Error uploading file for ${KEY}. refused POST /api/presigned-url`);
+    await screen.findByText(`Error uploading file for ${LABEL}. refused POST /api/presigned-url`);
     expect(
       within(await question()).getByText('refused POST /api/presigned-url', {
         selector: 'li span',

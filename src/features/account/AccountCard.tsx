@@ -4,7 +4,8 @@
  * question and a link that carries the anonymous answers along.
  */
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
+import { useDocumentTitle, useHeadingFocusOnArrival } from '../../chrome/screen';
 import type { ReactNode, RefObject } from 'react';
 import type { StudentAnswers } from '../../session/navigationState';
 import styles from './account.module.css';
@@ -46,9 +47,12 @@ export function AccountCard({
   actions,
 }: AccountCardProps) {
   const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle(title);
+  useHeadingFocusOnArrival(heading);
   return (
     <section className={styles.card} aria-labelledby={titleId}>
-      <h1 id={titleId} className={styles.title}>
+      <h1 id={titleId} ref={heading} className={styles.title} tabIndex={-1}>
         {title}
       </h1>
       {intro}

@@ -74,6 +74,7 @@ import { useTmpAnswers } from './api/tmpAnswers';
 import { postValidationsRequest } from './api/validations';
 import { usePostWebStatus } from './api/webStatus';
 import { createAnswerStore, formAnswerSource, type FormAnswerSource } from './answerSource';
+import { errorsToShow } from './shownErrors';
 import type { DocumentsApi } from '../documents/DocumentsFeature';
 
 /** The upload chain, its caches and modals load on demand (docs/decisions.md D37). */
@@ -107,6 +108,12 @@ export interface ApplicationContextValue {
   readonly busy: boolean;
   /** The autosave state (SECURITY.md REQ-R-1), for logged-in applicants. */
   readonly saveStatus?: SaveStatusStore;
+  /**
+   * Submit found errors: the page takes this once and moves focus to the summary (GOV.UK pattern);
+   * `summaryFocusTick` changes with each request, for a submit that does not change the route.
+   */
+  readonly takeSummaryFocus: (path: string) => boolean;
+  readonly summaryFocusTick: number;
 }
 
 const ConflictDialog = lazy(() => import('./ConflictDialog'));
@@ -210,7 +217,16 @@ function ApplicationForm(props: {
   const webStatusRef = useRef(webStatus);
   webStatusRef.current = webStatus;
 
-  const errors = useMemo(() => new ErrorStore(), []);
+  // SPEC 2.3, 4.1: while validating, the summary and the invalid questions show from the first
+  // render, after a reload or a new login too, not only once something is edited.
+  const errors = useMemo(() => {
+    const shown = new ErrorStore();
+    if (webStatusRef.current === 'validating')
+      shown.set(validateAnswers(definition, store.state, { ...viewStateRef.current }).errors);
+    return shown;
+    // The store is made once; later runs set it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const fileKeys = useMemo(() => documentKeys(definition), [definition]);
   // Until the documents feature has loaded, a logged-in applicant's files count as loading.
   const documents = useMemo(
@@ -240,8 +256,15 @@ function ApplicationForm(props: {
         definition,
         () => viewStateRef.current,
         () => {
-          // SPEC 2.3: while validating, errors show live as answers change.
-          if (webStatusRef.current === 'validating') errors.set(validate());
+          // SPEC 2.3: while validating, errors show live as answers change; before, an error shown
+          // goes away once fixed, and none appears while typing (D77).
+          if (webStatusRef.current === 'validating' || Object.keys(errors.all()).length > 0)
+            errors.set(
+              errorsToShow(definition, validate(), {
+                webStatus: webStatusRef.current,
+                shown: errors.all(),
+              }),
+            );
           if (!loggedIn) keepAnonymousAnswers(answers.all(), sensitiveKeys(definition));
           else autosaverRef.current?.changed();
         },
@@ -440,6 +463,10 @@ function ApplicationForm(props: {
   }, [successMessage, toast]);
 
   const pathname = location.pathname;
+  const pathnameRef = useRef(pathname);
+  pathnameRef.current = pathname;
+  /** The page this session started on (after the resume): leaving it is the first page change. */
+  const landing = useRef(pathname);
   // SPEC 2.2 resume: back to the last page, once, before any page change.
   const resumed = useRef(false);
   useEffect(() => {
@@ -453,10 +480,21 @@ function ApplicationForm(props: {
       !hasChangedPage &&
       definition.pages.some((p) => p.path === last)
     ) {
+      landing.current = last;
       void navigate({ to: last, replace: true });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // SPEC 2.3: the first page change, whichever way (navigation, buttons, a summary link, the
+  // browser's back button), sets has_changed_page and so hides the welcome banner.
+  // (Until the resume has landed, the path is still the one it leaves: no change yet.)
+  const landed = useRef(false);
+  useEffect(() => {
+    if (pathname === landing.current) landed.current = true;
+    else if (landed.current && definition.pages.some((p) => p.path === pathname))
+      setHasChangedPage(true);
+  }, [pathname, definition]);
 
   // SPEC 2.2 last-page recording, while started or validating.
   const lastRecorded = useRef<string | null>(profile?.last_page ?? null);
@@ -477,13 +515,21 @@ function ApplicationForm(props: {
       void navigate({ to: definition.defaultRoute, replace: true });
   }, [webStatus, pathname, navigate, definition.defaultRoute]);
 
+  /** Validates; shows what D77 allows (`pageId`: the page being left or saved); posts while validating. */
   const runValidation = useCallback(async () => {
     const found = validate();
-    errors.set(found);
+    const pageId = definition.pages.find((p) => p.path === pathnameRef.current)?.id;
+    errors.set(
+      errorsToShow(definition, found, {
+        webStatus: webStatusRef.current,
+        shown: errors.all(),
+        pageId,
+      }),
+    );
     if (webStatusRef.current === 'validating' && Object.keys(found).length > 0)
       await postValidationsRequest(found);
     return found;
-  }, [errors, validate]);
+  }, [errors, validate, definition]);
 
   const toSignup = useCallback(() => {
     const all = answers.all();
@@ -492,6 +538,18 @@ function ApplicationForm(props: {
   }, [answers, navigate, definition]);
 
   const scrollTop = () => window.scrollTo({ top: 0 });
+  /** The page that is to focus the summary once it shows (the submit's destination). */
+  const summaryFocus = useRef<string | null>(null);
+  const [summaryFocusTick, setSummaryFocusTick] = useState(0);
+  const takeSummaryFocus = useCallback((path: string) => {
+    if (summaryFocus.current !== path) return false;
+    summaryFocus.current = null;
+    return true;
+  }, []);
+  const focusSummaryOn = useCallback((path: string) => {
+    summaryFocus.current = path;
+    setSummaryFocusTick((tick) => tick + 1);
+  }, []);
 
   const goTo = useCallback(
     async (path: string) => {
@@ -551,8 +609,8 @@ function ApplicationForm(props: {
         } catch (error) {
           if (error instanceof ServerError && error.status === 422 && error.fieldErrors) {
             errors.set(error.fieldErrors);
-            await navigate({ to: definition.defaultRoute });
-            return scrollTop();
+            focusSummaryOn(definition.defaultRoute);
+            return void (await navigate({ to: definition.defaultRoute }));
           }
           throw error;
         }
@@ -561,10 +619,12 @@ function ApplicationForm(props: {
         webStatusRef.current = 'submitted';
         await queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
         await navigate({ to: '/completion', state: { successMessage: serverMessages.submitted } });
+        scrollTop();
       } else {
+        // The page then moves focus to the summary, which brings it into view.
+        focusSummaryOn(definition.defaultRoute);
         await navigate({ to: definition.defaultRoute });
       }
-      scrollTop();
     } catch (error) {
       report(error);
     } finally {
@@ -581,6 +641,7 @@ function ApplicationForm(props: {
     definition.defaultRoute,
     queryClient,
     report,
+    focusSummaryOn,
   ]);
 
   const showTabsError = useCallback(
@@ -694,6 +755,8 @@ function ApplicationForm(props: {
       submit,
       busy,
       saveStatus: loggedIn ? saveStatus : undefined,
+      takeSummaryFocus,
+      summaryFocusTick,
     }),
     [
       definition,
@@ -707,6 +770,8 @@ function ApplicationForm(props: {
       busy,
       loggedIn,
       saveStatus,
+      takeSummaryFocus,
+      summaryFocusTick,
     ],
   );
 

@@ -1,5 +1,7 @@
 /** SPEC 2.4: the completion page, reached after a successful submit. */
+import { useRef } from 'react';
 import { completion } from '../../../definitions';
+import { useDocumentTitle, useHeadingFocusOnArrival } from '../../chrome/screen';
 import { PdfDownloadLink } from '../application-pdf/PdfDownloadLink';
 import { WelcomeBanner } from './WelcomeBanner';
 import styles from './application.module.css';
@@ -7,13 +9,21 @@ import styles from './application.module.css';
 type Step = (typeof completion.steps)[number];
 const linksOf = (step: Step) => ('links' in step ? step.links : [step.link]);
 
+/** The completion screen's document title (SPEC 2.4 names no title; its banner thanks the applicant). */
+export const COMPLETION_TITLE = 'Application Submitted';
+
 export function CompletionPage() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useDocumentTitle(COMPLETION_TITLE);
+  useHeadingFocusOnArrival(heading);
   return (
     <div className={`${styles.layout} ${styles.single}`}>
       <div className={styles.main}>
         <WelcomeBanner />
         <PdfDownloadLink />
-        <h1 className={styles.pageTitle}>{completion.header}</h1>
+        <h1 ref={heading} className={styles.pageTitle} tabIndex={-1}>
+          {completion.header}
+        </h1>
         <ol className={styles.steps}>
           {completion.steps.map((step) => (
             <li key={step.title} className={styles.step}>

@@ -9,6 +9,9 @@ import { errorSummary, notices } from '../../../definitions';
 import { useApplication } from './ApplicationLayout';
 import styles from './application.module.css';
 
+/** The summary's id: a submit with errors moves focus to it. */
+export const ERROR_SUMMARY_ID = 'error-summary';
+
 export function ErrorSummary() {
   const { snapshot, errors, definition } = useApplication();
   const all = useSyncExternalStore(
@@ -27,7 +30,13 @@ export function ErrorSummary() {
   const orphans = keys.filter((key) => !pageOfKey(definition, key));
   if (orphans.length > 0) console.warn(`${notices.summaryNoPage} Keys: ${orphans.join(', ')}`);
   return (
-    <div className={styles.summary} role="alert" aria-labelledby="error-summary-title">
+    <div
+      id={ERROR_SUMMARY_ID}
+      className={styles.summary}
+      role="alert"
+      aria-labelledby="error-summary-title"
+      tabIndex={-1}
+    >
       <h2 id="error-summary-title" className={styles.summaryTitle}>
         {errorSummary.title}
       </h2>
@@ -40,7 +49,8 @@ export function ErrorSummary() {
               (all[key] ?? []).map((message) => (
                 <li key={`${key}:${message}`}>
                   <ErrorIcon />
-                  <Link to={page.path} hash={key}>
+                  {/* The page brings the whole question into view (not the router's top edge). */}
+                  <Link to={page.path} hash={key} hashScrollIntoView={false}>
                     {message}
                   </Link>
                 </li>

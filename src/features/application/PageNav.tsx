@@ -24,7 +24,11 @@ export function PageNav({ current }: { current: string }) {
               active={page.path === current}
               aria-current={page.path === current ? 'page' : undefined}
               href={page.path}
-              onSelect={(event) => {
+              onClick={(event) => {
+                // A modified click opens the page elsewhere as a link does. Otherwise the link must
+                // not load the page itself (a reload would resume on the last page and bounce
+                // back): the application saves, validates and moves.
+                if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
                 event.preventDefault();
                 if (page.path !== current) void goTo(page.path);
               }}

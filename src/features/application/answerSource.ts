@@ -4,14 +4,14 @@
  * through the runtime's clearing (SPEC 4.7), so hidden content never keeps stale answers.
  */
 import { Store } from '@tanstack/store';
-import { applyClearing, type Definition, type ViewState } from '../../../runtime';
+import { applyClearing, storedAnswer, type Definition, type ViewState } from '../../../runtime';
 import type { AnswerSource } from '../../../renderers/react';
 import type { AnswerValue } from '../../../renderers/registry';
 
 export interface FormAnswerSource extends AnswerSource {
   /** Every answer now. */
   all(): Record<string, AnswerValue>;
-  /** Keys changed since the last `takeDirty()`. */
+  /** Keys changed since the last `takeDirty()`, as they are saved (an unparsable date as ''). */
   takeDirty(): Record<string, AnswerValue>;
   /** Puts keys back as unsaved (a save failed). */
   markDirty(keys: Iterable<string>): void;
@@ -76,7 +76,7 @@ export function formAnswerSource(
     takeDirty() {
       const current = values();
       const out: Record<string, AnswerValue> = {};
-      for (const key of dirty) out[key] = current[key] ?? '';
+      for (const key of dirty) out[key] = storedAnswer(current[key] ?? '');
       dirty.clear();
       return out;
     },

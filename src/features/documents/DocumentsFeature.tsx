@@ -15,7 +15,8 @@ import {
   type ConversionResponse,
   type FileFacts,
 } from '../../../contract';
-import { notices } from '../../../definitions';
+import { applicationDefinition, notices } from '../../../definitions';
+import { compile } from '../../../runtime';
 import type { AnswerSource, DocumentState, DocumentStore } from '../../../renderers/react';
 import { ServerError, UnauthorizedError } from '../../api/client';
 import { useToast } from '../../chrome/toast';
@@ -69,6 +70,10 @@ const without = <T,>(map: Readonly<Record<string, T>>, key: string): Record<stri
   delete next[key];
   return next;
 };
+
+/** The label the applicant sees for a file question (its key is internal). */
+const questionLabel = (key: string) =>
+  compile(applicationDefinition).byKey.get(key)?.[0]?.question.label ?? key;
 
 const messageOf = (error: unknown) =>
   error instanceof ServerError ? error.message : GENERIC_ERROR_MESSAGE;
@@ -125,7 +130,7 @@ export default function DocumentsFeature({
     (key: string, reason: string) => {
       toast.show({
         title: notices.errorTitle,
-        description: notices.uploadFailedWhy(key, reason),
+        description: notices.uploadFailedWhy(questionLabel(key), reason),
         severity: 'error',
         onClose: () =>
           deleteConversion.mutate(key, {
@@ -211,7 +216,9 @@ export default function DocumentsFeature({
         answers.setAnswers({ [key]: '' });
         const reason = data.message || documentMessages.conversionFailed;
         setProblems((map) => ({ ...map, [key]: reason }));
-        showFailure(key, reason);
+        // A failure found on loading belongs to an earlier session (maybe on another device): the
+        // question says why, but no toast pops up again at each login (D80).
+        if (previous !== undefined) showFailure(key, reason);
       }
     });
     // `statuses` stands for the conversions' data.

@@ -14,6 +14,7 @@ import { LoadingScreen } from '../../chrome/LoadingScreen';
 import styles from '../../chrome/chrome.module.css';
 import { usePrintStylesheet } from './usePrintStylesheet';
 import { serviceDataQuery } from './api/serviceData';
+import { forgetServiceToken } from './token';
 
 /** An expired, tampered or foreign link (401): says so, and nothing else. */
 export function ServiceLinkInvalid() {
@@ -30,6 +31,9 @@ class ServiceErrorBoundary extends Component<{ children: ReactNode }, { error: u
   override state: { error: unknown } = { error: null };
   static getDerivedStateFromError(error: unknown) {
     return { error };
+  }
+  override componentDidCatch(error: unknown) {
+    if (error instanceof UnauthorizedError) forgetServiceToken();
   }
   override render() {
     if (this.state.error === null) return this.props.children;

@@ -1,0 +1,31 @@
+/**
+ * Which errors the questions show (docs/decisions.md D77, revising D25): every error while the status
+ * is validating (SPEC 2.3, 4.1); before the first submit only those the applicant has earned: the
+ * questions of the page being left or saved, and those already shown (until fixed). A page the
+ * applicant has not reached is never opened covered in "required" messages.
+ */
+import { pageOfKey, type Definition, type WebStatus } from '../../../runtime';
+
+type Errors = Readonly<Record<string, readonly string[]>>;
+
+export function errorsToShow(
+  definition: Definition,
+  found: Errors,
+  options: {
+    readonly webStatus: WebStatus | null;
+    /** The errors shown now. */
+    readonly shown: Errors;
+    /** The page being left or saved, whose questions' errors now show. */
+    readonly pageId?: string;
+  },
+): Errors {
+  if (options.webStatus === 'validating') return found;
+  const { pageId, shown } = options;
+  return Object.fromEntries(
+    Object.entries(found).filter(
+      ([key]) =>
+        Object.prototype.hasOwnProperty.call(shown, key) ||
+        (pageId !== undefined && pageOfKey(definition, key)?.id === pageId),
+    ),
+  );
+}
