@@ -18,6 +18,7 @@ import {
 } from '../../runtime';
 import { checkboxMark, choiceText, lookupText, monthYearText } from '../../renderers/print';
 import { printDate } from '../../renderers/print/render';
+import { runInTenant } from '../../server/db/tenantScope';
 import { applicationReference } from '../../server/services/applicationPdf';
 import { validApplication } from '../definitions/fixtures';
 import { pdfPagesText, squeeze } from '../fixtures/pdfText';
@@ -156,9 +157,10 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
       ),
     );
     // The first page: the submission date and the application reference; dates as entered.
+    // In the tenant's scope: on PostgreSQL, row-level security shows nothing outside one (D56).
     const userId = (
-      (await server.built.database.db.execute(
-        sql`select id from users where email = 'pdf@example.com'`,
+      (await runInTenant('two-documents', () =>
+        server.built.database.db.execute(sql`select id from users where email = 'pdf@example.com'`),
       )) as unknown as { rows: { id: string }[] }
     ).rows[0]?.id as string;
     expect(squeeze(pages[0] ?? '')).toContain(
