@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
+import { applicationDefinition } from '../../definitions';
+import { codedAnswers } from '../../runtime';
 import { validApplication } from '../definitions/fixtures';
 import {
   databaseKinds,
@@ -83,7 +85,10 @@ describe.each(databaseKinds)('submitting the application on %s', (database) => {
     const change = await client.put('/api/answer', { first_name: 'Changed' });
     expect(change.status).toBe(409);
     expect(change.body).toEqual({ message: serverMessages.alreadySubmitted, code: 'SUBMITTED' });
-    expect((await client.get('/api/profile')).body.answer).toEqual(validApplication);
+    // As saved: the server labels every coded answer from the definition (D74).
+    expect((await client.get('/api/profile')).body.answer).toEqual(
+      codedAnswers(applicationDefinition, validApplication, {}, server.clock.now()).answers,
+    );
   });
 
   it('lets the client post web status submitted once the application is submitted, without a duplicate', async () => {
