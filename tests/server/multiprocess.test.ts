@@ -269,7 +269,16 @@ describe.skipIf(!inject('postgresTemplate'))('several server processes on one Po
         readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).length,
       );
     } finally {
-      await sql(admin, `DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`);
+      // An autovacuum worker may still be in the fresh database (it runs as the superuser, whom the
+      // test role cannot end): try again briefly; the throwaway server goes away with the run anyway.
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const dropped = await sql(admin, `DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`).then(
+          () => true,
+          () => false,
+        );
+        if (dropped) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     }
   });
 
