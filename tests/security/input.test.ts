@@ -222,7 +222,8 @@ describe.each(databaseKinds)('SECURITY.md 7 authorization, tenancy and input on 
       expect(login.status).toBe(400);
       expect((await user.get('/api/profile')).body.answer.first_name).toBeUndefined();
       // The same key in sibling objects, and keys inside string values, are not duplicates.
-      const read = (text: string) => () => parseBoundedJson(text, { ...DEFAULT_JSON_LIMITS, depth: 3 });
+      const read = (text: string) => () =>
+        parseBoundedJson(text, { ...DEFAULT_JSON_LIMITS, depth: 3 });
       expect(read('{"a":{"k":1},"b":{"k":2},"c":[{"k":1},{"k":2}]}')).not.toThrow();
       expect(read('{"a":"\\":{\\"a","b":"}{]["}')).not.toThrow();
       expect(read('{"a":{"k":1,"k":2}}')).toThrow();
