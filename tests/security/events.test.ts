@@ -3,7 +3,6 @@
  * line per refusal, even under a parallel burst, with the account as an id or a hash of its
  * address, and never the password, code, token, key or address that was sent.
  */
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInTenant } from '../../server/db/tenantScope';
 import { loginFailureStreaks } from '../../server/db/schema';
@@ -14,7 +13,13 @@ import {
   type SecurityEvent,
 } from '../../server/security/events';
 import { HARD_STOP_AFTER } from '../../server/services/accounts';
-import { databaseKinds, registeredClient, startServer, type TestServer } from '../server/harness';
+import {
+  databaseKinds,
+  registeredClient,
+  startServer,
+  type TestServer,
+  logCollector,
+} from '../server/harness';
 
 const BURST = 50;
 const STAFF_KEY = 'staff-key-0123456789abcdef0123456789abcdef';
@@ -39,10 +44,7 @@ describe.each(databaseKinds)('issue 15.10 security events on %s', (database) => 
   const email = (label: string) => `events.${label}.${database}.${++n}@example.com`;
 
   beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) =>
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
-    );
+    const stream = logCollector(lines);
     server = await startServer({
       database,
       env: { LOG_LEVEL: 'info', STAFF_API_KEYS: `northfield=${STAFF_KEY}` },

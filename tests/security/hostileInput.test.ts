@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_ERROR_MESSAGE, PDF_DOWNLOAD_PARAM, SERVICE_TOKEN_PARAM } from '../../contract';
@@ -16,6 +15,7 @@ import {
   startServer,
   type Client,
   type TestServer,
+  logCollector,
 } from '../server/harness';
 
 const STAFF_KEY = 's'.repeat(40);
@@ -143,10 +143,7 @@ describe.each(databaseKinds)('issue 15.6 hostile input on every route, on %s', (
   const sent: string[] = [];
 
   beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) =>
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
-    );
+    const stream = logCollector(lines);
     server = await startServer({
       database,
       env: {

@@ -2,6 +2,7 @@
  * Starts the real server (buildServer) on a free port over a fresh database, with a fake clock and
  * the outbox in a temporary directory; `Client` keeps cookies like a browser.
  */
+import { PassThrough } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -326,4 +327,13 @@ export function codeIn(message: OutboxMessage): string {
   const code = /(\d{6})/.exec(message.text)?.[1];
   if (!code) throw new Error('no code in the message');
   return code;
+}
+
+/** A log stream for `startServer({ logStream })` that collects each line it is written. */
+export function logCollector(lines: string[]): NodeJS.WritableStream {
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) =>
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
+  );
+  return stream;
 }

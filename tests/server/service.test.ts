@@ -4,12 +4,17 @@
  * foreign-tenant tokens answer 401 and reveal nothing; other methods are refused; the token never
  * reaches the log.
  */
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages, serviceMessages, serviceDataResponse } from '../../contract';
 import { requestServiceLink } from '../../server/cli/serviceToken';
 import { configFromEnv } from '../../server/config';
-import { databaseKinds, registeredClient, startServer, type TestServer } from './harness';
+import {
+  databaseKinds,
+  registeredClient,
+  startServer,
+  type TestServer,
+  logCollector,
+} from './harness';
 
 const SOUTH = 'southfield.test';
 const NORTH_KEY = 'north-staff-key-0123456789abcdef0123456789';
@@ -30,10 +35,7 @@ describe.each(databaseKinds)('service tokens on %s', (database) => {
   }
 
   beforeAll(async () => {
-    const stream = new PassThrough();
-    stream.on('data', (chunk: Buffer) =>
-      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
-    );
+    const stream = logCollector(lines);
     server = await startServer({
       database,
       logStream: stream,
