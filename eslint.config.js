@@ -61,7 +61,14 @@ const runtimeForbiddenPackages = [
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'tests/fixtures/lint/'],
+    ignores: [
+      'node_modules/',
+      '**/dist/',
+      'data/',
+      'coverage/',
+      'tests/fixtures/lint/',
+      'examples/*/build/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
