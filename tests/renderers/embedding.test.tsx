@@ -12,7 +12,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 // #region docs:imports
 import { useMemo, useState } from 'react';
-import { applyClearing, loadDefinition, validateAnswers, type ViewState } from '@northfield/form-runtime';
+import {
+  applyClearing,
+  loadDefinition,
+  validateAnswers,
+  type ViewState,
+} from '@northfield/form-runtime';
 import {
   ErrorStore,
   FormProvider,
