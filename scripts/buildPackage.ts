@@ -122,6 +122,7 @@ export async function buildPackage(dir: string): Promise<void> {
     input: entries,
     plugins: [
       packageBoundary(dir, manifest),
+      // One compiler setting for both packages; the runtime's DOM-free check is tsconfig.runtime.json.
       dts({
         tsconfig: path.join(ROOT, 'tsconfig.base.json'),
         compilerOptions: {
