@@ -194,4 +194,13 @@ describe('the packages, packed and installed in an app of their own', () => {
     expect(checkOutput).toContain('ok - hiding a section clears the answers it lists');
     expect(checkOutput).toContain('ok - the print set renders the answers as text');
   });
+
+  it('leave the repository on the sources, even with the packages built', async () => {
+    // Loaded after the build: by folder (`../../runtime`, the repository's way) and by name.
+    const byFolder = await import('../../runtime');
+    const byName = await import('@northfield/form-runtime');
+    const source = await import('../../runtime/load');
+    expect(byFolder.loadDefinition).toBe(source.loadDefinition);
+    expect(byName.loadDefinition).toBe(source.loadDefinition);
+  });
 });
