@@ -107,7 +107,9 @@ export async function buildPackage(dir: string): Promise<void> {
     root: dir,
     logLevel: 'warn',
     plugins: [{ ...packageBoundary(dir, manifest), enforce: 'pre' }],
-    oxc: { jsx: { runtime: 'automatic' } },
+    // Production output whatever NODE_ENV says (Vitest sets `test`, which would pick jsxDEV).
+    mode: 'production',
+    oxc: { jsx: { runtime: 'automatic', development: false } },
     build: {
       outDir,
       emptyOutDir: false,

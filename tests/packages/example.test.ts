@@ -173,6 +173,16 @@ describe('the packages, packed and installed in an app of their own', () => {
     }
   });
 
+  it('ship production code: the JSX runtime, not its development build', () => {
+    const renderers = path.join(APP, 'node_modules/@northfield/form-renderers');
+    const code = (packs[1]?.files ?? [])
+      .filter((file) => file.path.endsWith('.js'))
+      .map((file) => readFileSync(path.join(renderers, file.path), 'utf8'))
+      .join('\n');
+    expect(code).toContain('react/jsx-runtime');
+    expect(code).not.toContain('jsx-dev-runtime');
+  });
+
   it('type-check the example against the packed declarations, not the repository', () => {
     expect(describeDiagnostics(diagnostics)).toEqual([]);
     const read = program.getSourceFiles().map((file) => file.fileName);
