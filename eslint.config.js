@@ -61,7 +61,14 @@ const runtimeForbiddenPackages = [
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'tests/fixtures/lint/'],
+    ignores: [
+      'node_modules/',
+      '**/dist/',
+      'data/',
+      'coverage/',
+      'tests/fixtures/lint/',
+      'examples/*/build/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -111,12 +118,17 @@ export default tseslint.config(
     },
   },
   {
+    // An example is an integrator's app: it reaches the packages by name, never by a repository path.
+    files: ['examples/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
+  {
     // Tests break fixtures on purpose (an unknown kind, a bad operator) through untyped copies.
     files: ['tests/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'renderers/**/*.{ts,tsx}', 'tests/**/*.tsx'],
+    files: ['src/**/*.{ts,tsx}', 'renderers/**/*.{ts,tsx}', 'tests/**/*.tsx', 'examples/**/*.tsx'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -4,12 +4,14 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { bootPage } from './scripts/bootPage.ts';
 import { firstPageChunkName } from './scripts/firstPageChunk.ts';
+import { workspaceSources } from './scripts/workspaceSources.ts';
 import { CSP_NONCE_PLACEHOLDER } from './server/security/csp.ts';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
+    workspaceSources(import.meta.dirname),
     react(),
     ...bootPage(),
     // Brotli and gzip siblings of every asset, served by @fastify/static's preCompressed (issue 14);

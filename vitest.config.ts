@@ -18,6 +18,8 @@ export const BUNDLED_BROWSER_SUITES = [
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    // Tests that import the workspace packages by name run on their sources (tsconfig.json paths).
+    resolve: { tsconfigPaths: true },
     test: {
       globalSetup: ['tests/server/globalSetup.ts'],
       testTimeout: 20_000,

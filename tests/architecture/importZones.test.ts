@@ -46,6 +46,33 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
     ).toEqual([]);
   });
 
+  it('forbid the packaged renderers to import the app or the server', async () => {
+    for (const from of ['../../src/api/client', '../../server/app'])
+      expect(
+        await rulesFired(
+          'renderers/react/virtual.ts',
+          `import { x } from '${from}';\nexport const y = x;\n`,
+        ),
+        from,
+      ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('let an example reach the packages by name only, never by a repository path', async () => {
+    const file = 'examples/pet-registration/src/virtual.ts';
+    expect(
+      await rulesFired(
+        file,
+        "import { BLANK } from '../../../runtime';\nexport const b = BLANK;\n",
+      ),
+    ).toContain('import-x/no-relative-packages');
+    expect(
+      await rulesFired(
+        file,
+        "import { BLANK } from '@northfield/form-runtime';\nexport const b = BLANK;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('forbid eval and new Function everywhere (strict CSP)', async () => {
     const fired = await rulesFired(
       'runtime/virtual.ts',

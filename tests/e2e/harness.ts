@@ -32,6 +32,7 @@ const CLIENT_SOURCES = [
   'index.html',
   'vite.config.ts',
   'scripts/firstPageChunk.ts',
+  'scripts/workspaceSources.ts',
   'server/security/csp.ts',
   'package-lock.json',
 ];
@@ -42,6 +43,8 @@ async function sourceHash(): Promise<string> {
     const info = await stat(entry).catch(() => null);
     if (!info) return;
     if (info.isDirectory()) {
+      // A package's dist/ is the packages test's output (D96), never part of the client.
+      if (path.basename(entry) === 'dist') return;
       for (const name of (await readdir(entry)).sort()) await visit(path.join(entry, name));
     } else {
       hash.update(entry);

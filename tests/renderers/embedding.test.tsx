@@ -12,15 +12,20 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 // #region docs:imports
 import { useMemo, useState } from 'react';
-import { applyClearing, loadDefinition, validateAnswers, type ViewState } from '../../runtime';
+import {
+  applyClearing,
+  loadDefinition,
+  validateAnswers,
+  type ViewState,
+} from '@northfield/form-runtime';
 import {
   ErrorStore,
   FormProvider,
   PageOutlet,
   usePageView,
   type AnswerSource,
-} from '../../renderers/react';
-import type { AnswerValue } from '../../renderers/registry';
+} from '@northfield/form-renderers/react';
+import type { AnswerValue } from '@northfield/form-renderers/registry';
 import { plainRenderers } from './plain/plainRenderers';
 // #endregion
 
