@@ -24,6 +24,7 @@ import { messageResponse, serviceDataResponse } from '../../../contract';
 import { applicationDefinition } from '../../../definitions';
 import { PrintApplication } from '../../../renderers/print/application';
 import { download, staffCall, StaffApiError } from './api';
+import { usePrintStylesheet } from '../service-view/usePrintStylesheet';
 import styles from './StaffConsole.module.css';
 
 export function StaffConsole() {
@@ -52,6 +53,19 @@ function Gate() {
     next
       ? queryClient.setQueryData(meQuery.queryKey, next)
       : void queryClient.resetQueries({ queryKey: ['staff'] });
+  const [joining, setJoining] = useState(() =>
+    new URLSearchParams(window.location.search).get('token'),
+  );
+  if (joining)
+    return (
+      <Join
+        token={joining}
+        onDone={() => {
+          window.history.replaceState(null, '', '/staff');
+          setJoining(null);
+        }}
+      />
+    );
   if (me.isPending) return <p role="status">Loading…</p>;
   if (!me.data) return <SignIn onDone={set} />;
   if (me.data.stage === 'enrol') return <Enrol onDone={set} me={me.data} />;
@@ -97,6 +111,34 @@ function SignIn({ onDone }: { onDone: (me: StaffMe) => void }) {
       <Failure error={error} />
       <button type="submit" disabled={busy}>
         Sign in
+      </button>
+    </form>
+  );
+}
+
+/** The invitation link's page: choose a password (the applicant rules), then sign in. */
+function Join({ token, onDone }: { token: string; onDone: () => void }) {
+  const [password, setPassword] = useState('');
+  const { error, busy, submit } = useSubmit(
+    () => staffCall(messageResponse, '/join', { method: 'POST', body: { token, password } }),
+    onDone,
+  );
+  return (
+    <form className={styles.card} onSubmit={submit} aria-labelledby="staff-join">
+      <h2 id="staff-join">Choose your password</h2>
+      <p>
+        At least 12 characters, with upper and lower case letters, a number and a special character.
+      </p>
+      <TextField
+        label="New password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+      />
+      <Failure error={error} />
+      <button type="submit" disabled={busy}>
+        Set password
       </button>
     </form>
   );
@@ -440,6 +482,7 @@ function ApplicationView({
     queryFn: () => staffCall(serviceDataResponse, `/applications/${id}`),
   });
   const [notice, setNotice] = useState<string | null>(null);
+  usePrintStylesheet();
   const getPdf = () =>
     void download(`/applications/${id}/pdf`, 'application.pdf').then((message) =>
       setNotice(message),
