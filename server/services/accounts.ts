@@ -14,12 +14,7 @@ import {
   type SignupBody,
 } from '../../contract';
 import { institutionConfig } from '../../definitions';
-import {
-  confirmationCodes,
-  loginThrottle,
-  resetTokens,
-  users,
-} from '../db/schema';
+import { confirmationCodes, loginThrottle, resetTokens, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { mails } from '../mail/templates';
 import type { MailMessage } from '../mail/mailer';
