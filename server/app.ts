@@ -44,6 +44,7 @@ import { uploadRoute } from './storage/uploadRoute';
 import { publicRoutes } from './routes/public';
 import { registerSessionCheck } from './routes/session';
 import { serviceRoutes } from './routes/service';
+import { staffRoutes } from './staff/routes';
 import { indexPageSender, registerSecurityHeaders } from './security/headers';
 import { securityEvent } from './security/events';
 import { isStorableText } from './security/json';
@@ -288,6 +289,7 @@ export async function buildServer(
   if (storage instanceof LocalStorage)
     await app.register(uploadRoute(storage), { prefix: UPLOAD_PATH });
   await app.register(serviceRoutes(context), { prefix: '/service' });
+  await app.register(staffRoutes(pdfContext), { prefix: '/staff/api' });
   await app.register(lookupRoutes(context, new LookupService(database.db, lookupReady)), {
     prefix: '/lookup',
   });
@@ -328,7 +330,7 @@ export async function buildServer(
       const pathname = request.url.split('?')[0] ?? '';
       const allowed = otherMethods(request.method, pathname);
       if (allowed.length > 0) return refuseMethod(reply, allowed);
-      const isApi = /^\/(api|public|service|lookup)(\/|$)/.test(pathname);
+      const isApi = /^\/(api|public|service|lookup|staff\/api)(\/|$)/.test(pathname);
       // Only page navigations get the app; a missing file (an old asset) is a plain 404.
       const isFile = /\.[a-z0-9]+$/i.test(pathname) || pathname.startsWith('/assets/');
       if ((request.method === 'GET' || request.method === 'HEAD') && !isApi && !isFile)

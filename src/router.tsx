@@ -12,6 +12,7 @@ import { ErrorScreen } from './chrome/ErrorScreen';
 import { ApplicationLayout } from './features/application/ApplicationLayout';
 import { FormPage } from './features/application/FormPage';
 import './session/navigationState';
+import { staffRoutes } from './features/staff/routes';
 
 const defaultRoute = applicationDefinition.defaultRoute;
 
@@ -86,6 +87,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   applicationRoute.addChildren([...pageRoutes, completionRoute]),
   ...accountRoutes,
+  ...staffRoutes(rootRoute),
   unknownRoute,
 ]);
 

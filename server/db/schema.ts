@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -42,7 +43,11 @@ export const users = pgTable(
     confirmedAt: at('confirmed_at'),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [uniqueIndex('users_tenant_email').on(t.tenantId, t.email)],
+  (t) => [
+    uniqueIndex('users_tenant_email').on(t.tenantId, t.email),
+    // The staff console's search by address prefix (LIKE 'x%' whatever the collation).
+    index('users_email_prefix').on(t.tenantId, t.email.op('text_pattern_ops')),
+  ],
 );
 
 /** The one live confirmation code of an account (a resend replaces it). */
@@ -132,7 +137,20 @@ export const applications = pgTable(
     keyVersions: jsonb('key_versions').$type<Record<string, number>>().notNull().default({}),
     updatedAt: at('updated_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    // The staff console's sorts and name search (server/staff/applicationList.ts).
+    index('applications_updated').on(t.tenantId, t.updatedAt),
+    index('applications_submitted').on(t.tenantId, t.submittedAt),
+    index('applications_first_name').on(
+      t.tenantId,
+      sql`lower(${t.answers}->>'first_name') text_pattern_ops`,
+    ),
+    index('applications_last_name').on(
+      t.tenantId,
+      sql`lower(${t.answers}->>'last_name') text_pattern_ops`,
+    ),
+  ],
 );
 
 export const webStatusEvents = pgTable(
@@ -325,4 +343,117 @@ export const applicationPdfs = pgTable(
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The staff console (issue 18, docs/staff.md): staff accounts per tenant, never applicants, with a
+// second factor; their sessions, invitations, recovery codes, the service links they mint, and the
+// audit log of every read, download and export.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A staff member. `passwordHash` is null until the invitation is taken up; `totpSecret` is the TOTP
+ * key encrypted with AES-256-GCM (server/staff/secretBox.ts), set at enrolment and live once
+ * `totpEnrolledAt` is; `totpLastStep` is the newest 30-second step used, so a code works once.
+ */
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    email: text('email').notNull(),
+    role: text('role').$type<'reader' | 'admin'>().notNull(),
+    passwordHash: text('password_hash'),
+    totpSecret: text('totp_secret'),
+    totpEnrolledAt: at('totp_enrolled_at'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    disabledAt: at('disabled_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('staff_users_tenant_email').on(t.tenantId, t.email)],
+);
+
+/** Invitation links (hashed): single use, 7 days; a new invitation replaces the older ones. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('staff_invitations_user').on(t.tenantId, t.staffUserId)],
+);
+
+/** One-time recovery codes (hashed), issued at enrolment. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    tenantId: text('tenant_id').notNull(),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.staffUserId, t.codeHash] })],
+);
+
+/** Staff sessions: `verifiedAt` is null between the password and the second factor. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    verifiedAt: at('verified_at'),
+    createdAt: at('created_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('staff_sessions_user').on(t.tenantId, t.staffUserId)],
+);
+
+/** The service links staff minted in the console, so they can be listed and revoked. */
+export const staffServiceLinks = pgTable(
+  'staff_service_links',
+  {
+    tenantId: text('tenant_id').notNull(),
+    tokenId: text('token_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.tokenId] }),
+    index('staff_service_links_user').on(t.tenantId, t.userId),
+  ],
+);
+
+/** Who did what when: every staff read, download, export and administration (no answer data). */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    staffUserId: uuid('staff_user_id'),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    applicantId: uuid('applicant_id'),
+    detail: text('detail'),
+    at: at('at').notNull(),
+  },
+  (t) => [index('staff_audit_recent').on(t.tenantId, t.at)],
 );

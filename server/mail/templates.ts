@@ -9,7 +9,7 @@ const escapeHtml = (text: string) =>
       ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string,
   );
 
-function compose(
+export function compose(
   to: string,
   subject: string,
   paragraphs: string[],

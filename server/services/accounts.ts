@@ -14,13 +14,7 @@ import {
   type SignupBody,
 } from '../../contract';
 import { institutionConfig } from '../../definitions';
-import {
-  confirmationCodes,
-  loginFailureStreaks,
-  loginThrottle,
-  resetTokens,
-  users,
-} from '../db/schema';
+import { confirmationCodes, loginThrottle, resetTokens, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { mails } from '../mail/templates';
 import type { MailMessage } from '../mail/mailer';
@@ -28,6 +22,7 @@ import { isCommonPassword } from '../passwords';
 import { randomCode, randomToken, sameHash, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
 import { underAccountLock } from './accountLock';
+import { clearFailureStreak, clearLoginFailures, reserveLoginAttempt } from './loginLockout';
 import { takeFromLimit } from './limits';
 import { createSession, endAllSessions } from './sessions';
 import { errorFields } from '../security/logFields';
@@ -35,20 +30,13 @@ import { errorFields } from '../security/logFields';
 export const CODE_VALIDITY_MS = 24 * 60 * 60 * 1000;
 export const CODE_MAX_WRONG_GUESSES = 10;
 export const RESET_VALIDITY_MS = 60 * 60 * 1000;
-/** REQ-ID-2: the lockout starts after the 5th failure, 2^(n−5) seconds, at most 15 minutes. */
-export const LOCKOUT_AFTER = 5;
-export const LOCKOUT_CAP_S = 900;
-/** The failure counter resets after 15 minutes without attempts. */
-export const LOCKOUT_RESET_MS = 15 * 60 * 1000;
-/** NIST SP 800-63B 5.2.2: at most 100 consecutive failures, then a hard stop until a password reset. */
-export const HARD_STOP_AFTER = 100;
-
+export { HARD_STOP_AFTER, LOCKOUT_AFTER, LOCKOUT_CAP_S, LOCKOUT_RESET_MS } from './loginLockout';
 /** Addresses are compared case-insensitively. */
 export function normalizeEmail(username: string): string {
   return username.trim().toLowerCase();
 }
 
-function assertUncommon(password: string): void {
+export function assertUncommon(password: string): void {
   if (isCommonPassword(password)) throw new HttpError(400, accountMessages.passwordCommon);
 }
 
@@ -245,79 +233,10 @@ export async function resendCode(
   return serverMessages.resent;
 }
 
-async function clearFailureStreak(ctx: ServiceContext, tenantId: string, email: string) {
-  await ctx.db
-    .delete(loginFailureStreaks)
-    .where(
-      and(eq(loginFailureStreaks.tenantId, tenantId), eq(loginFailureStreaks.username, email)),
-    );
-}
-
 export interface LoginResult {
   readonly sessionId: string;
   readonly userId: string;
   readonly email: string;
-}
-
-/** What the gate in front of a password check decided. */
-type LoginGate = { readonly open: true } | { readonly open: false; readonly refusal: HttpError };
-
-/**
- * The gate in front of the password check (REQ-ID-2): refuses a hard-stopped or locked username, and
- * otherwise counts this attempt as a failure before the password is checked (issue 15.1), so fifty
- * parallel attempts cannot all pass as the first. A success takes the count back.
- */
-async function reserveLoginAttempt(
-  ctx: ServiceContext,
-  tenantId: string,
-  email: string,
-  now: Date,
-): Promise<LoginGate> {
-  return underAccountLock(ctx, tenantId, 'login', email, async (tx) => {
-    const byUsername = (table: typeof loginThrottle | typeof loginFailureStreaks) =>
-      and(eq(table.tenantId, tenantId), eq(table.username, email));
-    const [throttle] = await tx.select().from(loginThrottle).where(byUsername(loginThrottle));
-    const [streak] = await tx
-      .select({ failures: loginFailureStreaks.failures })
-      .from(loginFailureStreaks)
-      .where(byUsername(loginFailureStreaks));
-    if (streak && streak.failures >= HARD_STOP_AFTER)
-      return { open: false, refusal: new HttpError(429, serverMessages.loginStopped) };
-    if (throttle?.lockedUntil && throttle.lockedUntil > now) {
-      // Attempts during a lockout neither count nor extend it.
-      const seconds = Math.ceil((throttle.lockedUntil.getTime() - now.getTime()) / 1000);
-      return { open: false, refusal: new HttpError(429, serverMessages.lockedOut(seconds)) };
-    }
-    const stale = !throttle || now.getTime() - throttle.lastAttemptAt.getTime() >= LOCKOUT_RESET_MS;
-    const failures = (stale ? 0 : throttle.failures) + 1;
-    const lockedUntil =
-      failures >= LOCKOUT_AFTER
-        ? new Date(now.getTime() + Math.min(2 ** (failures - LOCKOUT_AFTER), LOCKOUT_CAP_S) * 1000)
-        : null;
-    await tx
-      .insert(loginThrottle)
-      .values({ tenantId, username: email, failures, lockedUntil, lastAttemptAt: now })
-      .onConflictDoUpdate({
-        target: [loginThrottle.tenantId, loginThrottle.username],
-        set: { failures, lockedUntil, lastAttemptAt: now },
-      });
-    await tx
-      .insert(loginFailureStreaks)
-      .values({ tenantId, username: email, failures: 1, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [loginFailureStreaks.tenantId, loginFailureStreaks.username],
-        set: { failures: sql`${loginFailureStreaks.failures} + 1`, updatedAt: now },
-      });
-    return { open: true };
-  });
-}
-
-/** A success clears the lockout and the consecutive-failure count (the attempt was counted ahead). */
-async function clearLoginFailures(ctx: ServiceContext, tenantId: string, email: string) {
-  await ctx.db
-    .delete(loginThrottle)
-    .where(and(eq(loginThrottle.tenantId, tenantId), eq(loginThrottle.username, email)));
-  await clearFailureStreak(ctx, tenantId, email);
 }
 
 export async function login(

@@ -31,6 +31,7 @@ import {
   type Client,
   type TestServer,
 } from '../server/harness';
+import { enrolledStaff } from '../server/staffHelpers';
 
 const run = promisify(execFile);
 
@@ -141,6 +142,16 @@ describe.skipIf(!inject('postgresTemplate'))(
       expect(revoked.status).toBe(200);
       // A document, converted by the queue (the job runs in the payload's tenant scope).
       await uploadPng(client, 'transcript_file');
+      // Staff (issue 18): invited, joined, enrolled (recovery codes, a session, the audit log), and a
+      // console link for the applicant.
+      const staff = await enrolledStaff(server, `dean@${tenant}.edu`, 'admin', host);
+      const listed = await staff.client.get('/staff/api/applications');
+      expect(listed.body.total).toBe(1);
+      const link = await staff.client.post(
+        `/staff/api/applications/${listed.body.rows[0].id as string}/links`,
+        {},
+      );
+      expect(link.status).toBe(200);
       // The application PDF has no request path on this branch yet: its row is written directly.
       await inTenant(tenant, () =>
         query(sql`insert into application_pdfs (tenant_id, user_id, status, source, requested_at, updated_at)

@@ -1,0 +1,197 @@
+/**
+ * The staff console's calls (`/staff/api/*`, issue 18, docs/staff.md): sign-in with a second factor,
+ * invitations, the applications list, the audit log. `zod/mini` like the rest of the contract; the
+ * console (loaded on demand) and the server parse with these same schemas. Not re-exported from
+ * `contract/index.ts`, so nothing of it reaches the applicant's first page.
+ */
+import * as z from 'zod/mini';
+import { EMAIL_PATTERN } from '../runtime';
+import { accountMessages } from './messages';
+import { MAX_PASSWORD_LENGTH, passwordProblems } from './password';
+
+export const STAFF_ROLES = ['reader', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** What an application's status is in the console (SPEC 3.1's web statuses). */
+export const APPLICATION_STATUSES = ['started', 'validating', 'submitted'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const STAFF_SORTS = [
+  'name',
+  'email',
+  'status',
+  'submitted',
+  'updated',
+  'documents',
+] as const;
+export const STAFF_PAGE_SIZES = [25, 50, 100] as const;
+/** Recovery codes issued at enrolment. */
+export const RECOVERY_CODE_COUNT = 10;
+
+export const staffMessages = {
+  email: 'Please provide a valid email address.',
+  role: 'The role must be reader or admin.',
+  code: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  loginFailed: 'Incorrect email address or password.',
+  codeFailed: 'That code is not right, or it was already used. Try the next code.',
+  signInRequired: 'Please sign in to the staff console.',
+  secondFactorRequired: 'Please finish signing in with your authenticator code.',
+  forbidden: 'Your role does not allow this.',
+  invitationInvalid:
+    'This invitation link is invalid, used or expired. Ask an administrator for a new one.',
+  invited: 'The invitation has been sent.',
+  joined: 'Your password is set. Sign in to set up your authenticator app.',
+  alreadyStaff: 'That address already has a staff account.',
+  disabled: 'The account has been disabled.',
+  noSuchStaff: 'There is no such staff member.',
+  noSuchApplication: 'There is no such application.',
+  noSuchDocument: 'There is no such document.',
+  pdfPending: 'The application PDF is being prepared. Try again in a minute.',
+  alreadyEnrolled: 'An authenticator app is already set up for this account.',
+  signedOut: 'You have been signed out.',
+  linkRevoked: 'The link has been revoked.',
+  badFilter: 'The search or filter is not valid.',
+} as const;
+
+const email = z
+  .string(staffMessages.email)
+  .check(z.maxLength(254, staffMessages.email), z.regex(EMAIL_PATTERN, staffMessages.email));
+const role = z.enum(STAFF_ROLES, staffMessages.role);
+
+/** The applicant password rules (SPEC 5.2), the same for staff. */
+const newPassword = z.string(accountMessages.passwordRequired).check(
+  z.maxLength(MAX_PASSWORD_LENGTH, accountMessages.passwordTooLong),
+  z.superRefine((password: string, ctx) => {
+    for (const label of passwordProblems(password))
+      ctx.addIssue({ code: 'custom', message: label, input: password });
+  }),
+);
+
+export const staffLoginBody = z.object({
+  email,
+  password: z
+    .string(accountMessages.passwordRequired)
+    .check(
+      z.minLength(1, accountMessages.passwordRequired),
+      z.maxLength(MAX_PASSWORD_LENGTH, accountMessages.passwordTooLong),
+    ),
+});
+/** A TOTP code (6 digits) or a recovery code (10 base32 letters, dashes and spaces ignored). */
+export const staffCodeBody = z.object({
+  code: z
+    .string(staffMessages.code)
+    .check(z.regex(/^(\d{6}|[A-Za-z2-7]{5}[- ]?[A-Za-z2-7]{5})$/, staffMessages.code)),
+});
+export const staffInviteBody = z.object({ email, role });
+export const staffJoinBody = z.object({
+  token: z
+    .string(staffMessages.invitationInvalid)
+    .check(z.minLength(16, staffMessages.invitationInvalid), z.maxLength(200)),
+  password: newPassword,
+});
+export const staffIdParams = z.object({ id: z.uuid(staffMessages.noSuchStaff) });
+export const applicantParams = z.object({ id: z.uuid(staffMessages.noSuchApplication) });
+export const documentParams = z.object({
+  id: z.uuid(staffMessages.noSuchApplication),
+  key: z
+    .string(staffMessages.noSuchDocument)
+    .check(z.regex(/^[A-Za-z0-9_.-]{1,100}$/, staffMessages.noSuchDocument)),
+});
+export const linkParams = z.object({
+  id: z.uuid(staffMessages.noSuchApplication),
+  tokenId: z.string(staffMessages.noSuchApplication).check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
+});
+
+const isoDate = z
+  .string(staffMessages.badFilter)
+  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, staffMessages.badFilter));
+
+/** `GET /staff/api/applications` and the export: search, filters, sort and page (query string). */
+export const applicationQuery = z.object({
+  q: z.optional(z.string(staffMessages.badFilter).check(z.maxLength(100, staffMessages.badFilter))),
+  status: z.optional(z.enum(APPLICATION_STATUSES, staffMessages.badFilter)),
+  from: z.optional(isoDate),
+  to: z.optional(isoDate),
+  sort: z.optional(z.enum(STAFF_SORTS, staffMessages.badFilter)),
+  dir: z.optional(z.enum(['asc', 'desc'], staffMessages.badFilter)),
+  page: z.optional(
+    z.coerce
+      .number(staffMessages.badFilter)
+      .check(z.int(staffMessages.badFilter), z.minimum(1), z.maximum(100_000)),
+  ),
+  size: z.optional(
+    z.coerce
+      .number(staffMessages.badFilter)
+      .check(
+        z.refine(
+          (n) => (STAFF_PAGE_SIZES as readonly number[]).includes(n),
+          staffMessages.badFilter,
+        ),
+      ),
+  ),
+});
+export type ApplicationQuery = z.output<typeof applicationQuery>;
+
+export const staffMeResponse = z.object({
+  email: z.string(),
+  role,
+  /** What the sign-in still needs: nothing, enrolment of an authenticator, or a code. */
+  stage: z.enum(['signed-in', 'enrol', 'verify']),
+});
+export type StaffMe = z.output<typeof staffMeResponse>;
+
+export const enrolmentResponse = z.object({
+  /** The otpauth:// URI, for apps that take it as a link. */
+  uri: z.string(),
+  /** The key in base32, for typing in by hand. */
+  secret: z.string(),
+  /** The QR code as an SVG document (no script), shown as an image. */
+  svg: z.string(),
+});
+export const recoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
+
+export const applicationRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  submitted_at: z.nullable(z.string()),
+  updated_at: z.string(),
+  documents: z.number(),
+});
+export type ApplicationRow = z.output<typeof applicationRow>;
+export const applicationPage = z.object({
+  rows: z.array(applicationRow),
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
+});
+export type ApplicationPage = z.output<typeof applicationPage>;
+
+export const staffMember = z.object({
+  id: z.string(),
+  email: z.string(),
+  role,
+  state: z.enum(['invited', 'active', 'disabled']),
+  created_at: z.string(),
+});
+export const staffList = z.object({ staff: z.array(staffMember) });
+
+export const serviceLinkRow = z.object({
+  id: z.string(),
+  expires_at: z.string(),
+  revoked_at: z.nullable(z.string()),
+  created_at: z.string(),
+  created_by: z.nullable(z.string()),
+});
+export const serviceLinkList = z.object({ links: z.array(serviceLinkRow) });
+export const mintedLink = z.object({ id: z.string(), url: z.string(), expires_at: z.string() });
+
+export const auditEntry = z.object({
+  at: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  applicant_id: z.nullable(z.string()),
+  detail: z.nullable(z.string()),
+});
+export const auditPage = z.object({ entries: z.array(auditEntry) });

@@ -1,0 +1,289 @@
+/**
+ * `/staff/api/*`: the staff console's calls (issue 18, docs/staff.md). Only the staff cookie opens
+ * them, never an applicant's session. Three gates, checked before any body is read: a session whose
+ * password was right opens only the second factor; a verified session opens the console; an admin's
+ * opens administration and the export. Same CSP, headers and cross-site refusal as the rest (the
+ * app's hooks); every answer is `no-store`.
+ */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { serverMessages } from '../../contract';
+import {
+  applicantParams,
+  applicationQuery,
+  documentParams,
+  linkParams,
+  staffCodeBody,
+  staffIdParams,
+  staffInviteBody,
+  staffJoinBody,
+  staffLoginBody,
+  staffMessages,
+  type StaffMe,
+} from '../../contract/staff';
+import { HttpError } from '../errors';
+import { parse } from '../routes/parse';
+import { refusals, securityEvent, type SecurityEvent } from '../security/events';
+import type { ApplicationPdfContext } from '../services/applicationPdf';
+import { cliKey } from '../services/serviceTokens';
+import { sameSecret } from '../secrets';
+import * as access from './applicationAccess';
+import * as accounts from './accounts';
+import { listApplications } from './applicationList';
+import { audit, auditEntries } from './audit';
+import { exportApplications } from './exportCsv';
+import {
+  clearStaffCookie,
+  endStaffSession,
+  resolveStaffSession,
+  setStaffCookie,
+  type StaffSession,
+} from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    staff: StaffSession | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call a /staff/api route (default: a verified staff session). */
+    staffAccess?: 'anyone' | 'pending' | 'staff' | 'admin';
+  }
+}
+
+/** Which refusals of the sign-in steps are security events. */
+function signInRefusal(error: HttpError): SecurityEvent | null {
+  if (error.message === staffMessages.loginFailed || error.message === staffMessages.codeFailed)
+    return 'auth.login_failed';
+  if (error.message === serverMessages.loginStopped) return 'auth.hard_stop';
+  return error.statusCode === 429 ? 'auth.lockout' : null;
+}
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name. */
+function disposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+function sendPdf(
+  reply: FastifyReply,
+  kind: 'inline' | 'attachment',
+  file: { bytes: Buffer; fileName: string },
+) {
+  return reply
+    .header('Content-Type', 'application/pdf')
+    .header('Content-Disposition', disposition(kind, file.fileName))
+    .header('Content-Security-Policy', 'sandbox')
+    .send(file.bytes);
+}
+
+export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
+  return async (app) => {
+    const limited = { rateLimit: { max: ctx.config.publicRateLimit, timeWindow: '1 minute' } };
+
+    app.decorateRequest('staff', null);
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      reply.header('X-Robots-Tag', 'noindex');
+      const needed = request.routeOptions.config.staffAccess ?? 'staff';
+      if (needed === 'anyone') return;
+      const session = await resolveStaffSession(ctx, request);
+      if (!session) {
+        clearStaffCookie(reply, ctx.config);
+        throw new HttpError(401, staffMessages.signInRequired);
+      }
+      request.staff = session;
+      if (needed === 'pending') return;
+      if (!session.verified) throw new HttpError(401, staffMessages.secondFactorRequired);
+      if (needed === 'admin' && session.role !== 'admin') {
+        securityEvent(request, 'auth.staff_key_refused', { account: session.staffUserId });
+        throw new HttpError(403, staffMessages.forbidden);
+      }
+    });
+    const staffOf = (request: FastifyRequest) => request.staff as StaffSession;
+
+    // --- Signing in ---------------------------------------------------------------------------
+
+    app.post(
+      '/login',
+      { config: { ...limited, staffAccess: 'anyone' } },
+      async (request, reply) => {
+        const body = parse(staffLoginBody, request.body);
+        const { sessionId, me } = await accounts
+          .staffLogin(ctx, request.tenant.id, body.email, body.password)
+          .catch(refusals(request, signInRefusal, { address: body.email }));
+        setStaffCookie(reply, ctx.config, sessionId);
+        return me;
+      },
+    );
+
+    function meOf(session: StaffSession): StaffMe {
+      return {
+        email: session.email,
+        role: session.role,
+        stage: session.verified ? 'signed-in' : session.enrolled ? 'verify' : 'enrol',
+      };
+    }
+
+    app.get('/me', { config: { staffAccess: 'pending' } }, async (request) =>
+      meOf(staffOf(request)),
+    );
+
+    app.get('/enrolment', { config: { ...limited, staffAccess: 'pending' } }, async (request) =>
+      accounts.startEnrolment(ctx, staffOf(request)),
+    );
+
+    app.post('/enrolment', { config: { ...limited, staffAccess: 'pending' } }, async (request) => {
+      const { code } = parse(staffCodeBody, request.body);
+      const codes = await accounts
+        .finishEnrolment(ctx, staffOf(request), code)
+        .catch(refusals(request, signInRefusal, { account: staffOf(request).staffUserId }));
+      return { recovery_codes: codes };
+    });
+
+    app.post('/verify', { config: { ...limited, staffAccess: 'pending' } }, async (request) => {
+      const { code } = parse(staffCodeBody, request.body);
+      await accounts
+        .verifySecondFactor(ctx, staffOf(request), code)
+        .catch(refusals(request, signInRefusal, { account: staffOf(request).staffUserId }));
+      return meOf({ ...staffOf(request), verified: true });
+    });
+
+    app.post('/logout', { config: { staffAccess: 'pending' } }, async (request, reply) => {
+      await endStaffSession(ctx, staffOf(request).sessionHash);
+      clearStaffCookie(reply, ctx.config);
+      return { message: staffMessages.signedOut };
+    });
+
+    app.post('/join', { config: { ...limited, staffAccess: 'anyone' } }, async (request) => {
+      const body = parse(staffJoinBody, request.body);
+      const refused = (error: HttpError) =>
+        error.message === staffMessages.invitationInvalid ? 'token.reset_refused' : null;
+      return {
+        message: await accounts
+          .joinStaff(ctx, request.tenant.id, body.token, body.password)
+          .catch(refusals(request, refused)),
+      };
+    });
+
+    /** `npm run staff -- add`: the command line's key (DATA_DIR/cli.key), for a running server. */
+    app.post('/cli/staff', { config: { ...limited, staffAccess: 'anyone' } }, async (request) => {
+      const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (!presented || !sameSecret(presented, cliKey(ctx.config))) {
+        securityEvent(request, 'auth.staff_key_refused');
+        throw new HttpError(401, staffMessages.signInRequired);
+      }
+      const body = parse(staffInviteBody, request.body);
+      const { link } = await accounts.inviteStaff(
+        ctx,
+        { tenantId: request.tenant.id, staffUserId: null, name: 'cli' },
+        body.email,
+        body.role,
+      );
+      return { link };
+    });
+
+    // --- Administration (admins) ------------------------------------------------------------
+
+    app.get('/staff', { config: { staffAccess: 'admin' } }, async (request) => ({
+      staff: await accounts.listStaff(ctx, request.tenant.id),
+    }));
+
+    app.post('/invitations', { config: { ...limited, staffAccess: 'admin' } }, async (request) => {
+      const body = parse(staffInviteBody, request.body);
+      await accounts.inviteStaff(ctx, accounts.actorOf(staffOf(request)), body.email, body.role);
+      return { message: staffMessages.invited };
+    });
+
+    app.post('/staff/:id/disable', { config: { staffAccess: 'admin' } }, async (request) => {
+      const { id } = parse(staffIdParams, request.params);
+      return { message: await accounts.disableStaff(ctx, staffOf(request), id) };
+    });
+
+    app.get('/audit', { config: { staffAccess: 'admin' } }, async (request) => ({
+      entries: await auditEntries(ctx, request.tenant.id),
+    }));
+
+    // --- Applications -----------------------------------------------------------------------
+
+    app.get('/applications', async (request) =>
+      listApplications(ctx.db, request.tenant.id, parse(applicationQuery, request.query)),
+    );
+
+    app.get('/export.csv', { config: { staffAccess: 'admin' } }, async (request, reply) => {
+      const query = parse(applicationQuery, request.query);
+      const { page: _page, size: _size, ...filter } = query;
+      await audit(
+        ctx,
+        accounts.actorOf(staffOf(request)),
+        'application.export',
+        null,
+        JSON.stringify(filter),
+      );
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', disposition('attachment', 'applications.csv'))
+        .send(exportApplications(ctx.db, request.tenant.id, request.tenant.definition, filter));
+    });
+
+    const applicantFrom = async (request: FastifyRequest) => {
+      const { id } = parse(applicantParams, request.params);
+      return access.applicantOf(ctx, request.tenant.id, id);
+    };
+
+    app.get('/applications/:id', async (request) => {
+      const applicant = await applicantFrom(request);
+      const data = await access.readApplication(
+        ctx,
+        staffOf(request),
+        applicant,
+        request.tenant.definition,
+      );
+      await audit(ctx, accounts.actorOf(staffOf(request)), 'application.read', applicant.userId);
+      return data;
+    });
+
+    app.get('/applications/:id/pdf', async (request, reply) => {
+      const applicant = await applicantFrom(request);
+      const file = await access.readApplicationPdf(ctx, applicant, request.tenant.definition);
+      if (!file) return reply.status(202).send({ message: staffMessages.pdfPending });
+      await audit(ctx, accounts.actorOf(staffOf(request)), 'application.pdf', applicant.userId);
+      return sendPdf(reply, 'attachment', file);
+    });
+
+    app.get('/applications/:id/documents/:key', async (request, reply) => {
+      const { id, key } = parse(documentParams, request.params);
+      const applicant = await access.applicantOf(ctx, request.tenant.id, id);
+      const file = await access.readDocument(ctx, applicant, key);
+      await audit(
+        ctx,
+        accounts.actorOf(staffOf(request)),
+        'application.document',
+        applicant.userId,
+        key,
+      );
+      return sendPdf(reply, 'inline', file);
+    });
+
+    app.get('/applications/:id/links', async (request) => ({
+      links: await access.listLinks(ctx, await applicantFrom(request)),
+    }));
+
+    app.post('/applications/:id/links', { config: limited }, async (request) => {
+      const applicant = await applicantFrom(request);
+      const minted = await access.mintLink(ctx, staffOf(request), applicant);
+      await audit(ctx, accounts.actorOf(staffOf(request)), 'link.minted', applicant.userId);
+      return minted;
+    });
+
+    app.delete(
+      '/applications/:id/links/:tokenId',
+      { config: { staffAccess: 'admin' } },
+      async (request) => {
+        const { id, tokenId } = parse(linkParams, request.params);
+        const applicant = await access.applicantOf(ctx, request.tenant.id, id);
+        await access.revokeLink(ctx, applicant, tokenId);
+        await audit(ctx, accounts.actorOf(staffOf(request)), 'link.revoked', applicant.userId);
+        return { message: staffMessages.linkRevoked };
+      },
+    );
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * Encrypts the staff TOTP keys at rest (AES-256-GCM). The key is derived with HKDF from the
+ * service-token key (SERVICE_TOKEN_SECRET, else the key file in DATA_DIR), which every process on
+ * one database already shares, so no second secret has to be configured (D103).
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import type { ServerConfig } from '../config';
+import { serviceTokenKey } from '../services/serviceTokens';
+
+const VERSION = 'v1';
+
+function boxKey(config: ServerConfig): Buffer {
+  return Buffer.from(hkdfSync('sha256', serviceTokenKey(config), '', 'staff-totp-secret:v1', 32));
+}
+
+/** `v1.<iv>.<ciphertext>.<tag>`, base64url parts; `aad` binds it to its row (tenant and staff id). */
+export function seal(config: ServerConfig, plaintext: string, aad: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', boxKey(config), iv);
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [VERSION, iv, body, cipher.getAuthTag()]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
+}
+
+export function open(config: ServerConfig, sealed: string, aad: string): string {
+  const [version, iv, body, tag] = sealed.split('.');
+  if (version !== VERSION || !iv || !body || !tag) throw new Error('Not a sealed secret.');
+  const decipher = createDecipheriv('aes-256-gcm', boxKey(config), Buffer.from(iv, 'base64url'));
+  decipher.setAAD(Buffer.from(aad, 'utf8'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([
+    decipher.update(Buffer.from(body, 'base64url')),
+    decipher.final(),
+  ]).toString('utf8');
+}

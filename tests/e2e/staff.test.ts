@@ -1,0 +1,120 @@
+/**
+ * End to end in Chromium: the staff console (issue 18). The first admin comes from the command line,
+ * joins from the link, enrols an authenticator (the test computes its codes from the key shown, on
+ * the server's clock), invites a reader; the reader joins, enrols, finds an applicant, opens the
+ * view and downloads the PDF; the admin's export is parsed. Screens at 1280 and 768 px, axe on each.
+ */
+import { readFile } from 'node:fs/promises';
+import { parse as parseCsv } from 'csv-parse/sync';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addStaff } from '../../server/cli/staff';
+import { codeAt } from '../../server/staff/totp';
+import { validApplication } from '../definitions/fixtures';
+import { PASSWORD, registeredClient } from '../server/harness';
+import { invitationToken } from '../server/staffHelpers';
+import { startE2E, type E2E } from './harness';
+import { expectNoAxeViolations, shot } from './pageChecks';
+
+describe('the staff console in Chromium', () => {
+  let e2e: E2E;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    const applicant = await registeredClient(e2e.server, 'avery@example.com');
+    const saved = await applicant.put('/api/answer', { ...validApplication, last_name: 'Quill' });
+    expect(saved.status).toBe(200);
+  }, 300_000);
+  afterAll(async () => e2e?.close());
+
+  async function joinAndEnrol(page: Page, email: string, label: string) {
+    const token = await invitationToken(e2e.server, email);
+    await page.goto(`/staff/join?token=${encodeURIComponent(token)}`);
+    await page.getByLabel('New password').fill(PASSWORD);
+    await expectNoAxeViolations(page, `${label} join`);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor();
+    await expectNoAxeViolations(page, `${label} enrolment`);
+    await shot(page, `staff-${label}-enrol-1280`);
+    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+    await page.getByLabel('Code').fill(codeAt(secret, e2e.server.clock.now()));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
+    await page.getByRole('button', { name: 'I have kept them' }).click();
+    await page.getByRole('status').filter({ hasText: 'applications' }).waitFor();
+    e2e.server.clock.advance(30_000);
+    return secret;
+  }
+
+  it('an admin signs in with TOTP, invites a reader; the reader finds an applicant, opens the view and downloads the PDF; the export parses', async () => {
+    const config = e2e.server.built.context.config;
+    await addStaff({
+      config,
+      email: 'dean@northfield.edu',
+      role: 'admin',
+      serverUrl: e2e.server.url,
+    });
+    const admin = await e2e.newPage();
+    const reader = await e2e.newPage();
+    try {
+      const adminSecret = await joinAndEnrol(admin.page, 'dean@northfield.edu', 'admin');
+      expect(adminSecret).toMatch(/^[A-Z2-7]+$/);
+      await expectNoAxeViolations(admin.page, 'admin applications');
+      await shot(admin.page, 'staff-applications-1280');
+
+      await admin.page.getByRole('tab', { name: 'Staff' }).click();
+      await admin.page
+        .getByRole('tabpanel')
+        .getByLabel('E-mail address')
+        .fill('reader@northfield.edu');
+      await admin.page.getByRole('button', { name: 'Invite' }).click();
+      await admin.page.getByText('The invitation has been sent.').waitFor();
+      await expectNoAxeViolations(admin.page, 'admin staff');
+
+      await joinAndEnrol(reader.page, 'reader@northfield.edu', 'reader');
+      await reader.page.getByLabel('Search by name or e-mail').fill('quill');
+      await reader.page
+        .getByRole('status')
+        .filter({ hasText: /^1 applications$/ })
+        .waitFor();
+      await reader.page.getByRole('button', { name: /Quill/ }).click();
+      await reader.page.getByRole('heading', { name: 'About You' }).waitFor();
+      await expectNoAxeViolations(reader.page, 'reader application');
+      await shot(reader.page, 'staff-application-1280');
+      await reader.page.setViewportSize({ width: 768, height: 900 });
+      await shot(reader.page, 'staff-application-768');
+      expect(await reader.page.getByRole('tab', { name: 'Staff' }).count()).toBe(0);
+
+      let downloaded: Buffer | null = null;
+      for (let attempt = 0; attempt < 60 && !downloaded; attempt++) {
+        const download = reader.page.waitForEvent('download', { timeout: 2_000 }).catch(() => null);
+        await reader.page.getByRole('button', { name: 'Download the PDF' }).click();
+        const file = await download;
+        if (file) downloaded = await readFile((await file.path()) as string);
+      }
+      expect(downloaded?.subarray(0, 5).toString()).toBe('%PDF-');
+
+      await admin.page.getByRole('tab', { name: 'Applications' }).click();
+      await admin.page.setViewportSize({ width: 768, height: 900 });
+      await shot(admin.page, 'staff-applications-768');
+      const exported = admin.page.waitForEvent('download');
+      await admin.page.getByRole('link', { name: 'Export CSV' }).click();
+      const csv = await readFile((await (await exported).path()) as string, 'utf8');
+      const rows = parseCsv(csv) as string[][];
+      expect(rows[0]?.slice(0, 4)).toEqual(['Applicant ID', 'Name', 'E-mail', 'Status']);
+      expect(rows.find((row) => row[2] === 'avery@example.com')?.[1]).toMatch(/Quill$/);
+
+      await admin.page.getByRole('tab', { name: 'Audit log' }).click();
+      await admin.page.getByRole('cell', { name: 'application.pdf' }).first().waitFor();
+      await expectNoAxeViolations(admin.page, 'admin audit');
+      await shot(admin.page, 'staff-audit-768');
+    } finally {
+      await admin.context.close();
+      await reader.context.close();
+    }
+  }, 300_000);
+});

@@ -1,0 +1,286 @@
+/**
+ * The console's applications (issue 18): search, filters, sort and pages on 50,000 generated
+ * applications (made with one SQL statement; the query times are reported, not asserted), the
+ * application view with its document and PDF, service links minted, listed and revoked, the CSV
+ * export parsed back (a column per answer key, formulas neutralised), and the audit of each.
+ */
+import { parse as parseCsv } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationPage } from '../../contract/staff';
+import { runInTenant } from '../../server/db/tenantScope';
+import { answerColumns } from '../../server/staff/exportCsv';
+import { png } from './documentFiles';
+import {
+  databaseKinds,
+  registeredClient,
+  startServer,
+  type Client,
+  type TestServer,
+} from './harness';
+import { enrolledStaff, signIn, type SignedInStaff } from './staffHelpers';
+
+const GENERATED = 50_000;
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Edsger',
+  'Barbara',
+  'Donald',
+  'Frances',
+  'John',
+  'Radia',
+  'Ken',
+];
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Allen',
+  'Backus',
+  'Perlman',
+  'Thompson',
+];
+
+describe.each(databaseKinds)('the staff applications list on %s', (database) => {
+  let server: TestServer;
+  let admin: SignedInStaff;
+  let reader: SignedInStaff;
+  let applicant: Client;
+  let applicantId: string;
+
+  const adminClient = async () => signIn(server, 'dean@northfield.edu', admin.secret);
+
+  beforeAll(async () => {
+    server = await startServer({ database });
+    admin = await enrolledStaff(server, 'dean@northfield.edu', 'admin');
+    reader = await enrolledStaff(server, 'reader@northfield.edu', 'reader');
+    applicant = await registeredClient(server, 'mallory@example.com');
+    await applicant.put('/api/answer', {
+      first_name: '=HYPERLINK("http://evil.test","x")',
+      last_name: '+Zed',
+      middle_name: '-1',
+      city: '@SUM(A1)',
+      address_line_1: '\tTabbed',
+      preferred_name: '\rReturn',
+    });
+    const profile = await applicant.get('/api/profile');
+    expect(profile.status).toBe(200);
+  }, 120_000);
+  afterAll(async () => server?.close());
+
+  it(`searches, filters, sorts and pages ${GENERATED.toLocaleString('en-US')} applications`, async () => {
+    const db = server.built.database.db;
+    const started = performance.now();
+    // One statement: the accounts and their applications; every 3rd submitted, every 5th validating.
+    await runInTenant('northfield', () =>
+      db.execute(sql`with made as (
+        insert into users (tenant_id, email, password_hash, confirmed_at, created_at)
+        select 'northfield', 'gen' || n || '@example.org', 'not-a-hash', now(), now()
+        from generate_series(1, ${GENERATED}) n returning id, email),
+      numbered as (select id, substr(split_part(email, '@', 1), 4)::int as n from made),
+      apps as (insert into applications (tenant_id, user_id, answers, submitted_at, updated_at)
+        select 'northfield', id,
+          jsonb_build_object('first_name', (string_to_array(${FIRST.join(',')}, ','))[1 + n % 10], 'last_name', (string_to_array(${LAST.join(',')}, ','))[1 + (n / 10) % 10] || n),
+          case when n % 3 = 0 then timestamptz '2026-01-01' + (n % 300) * interval '1 day' end,
+          timestamptz '2026-01-01' + n * interval '1 minute'
+        from numbered returning user_id)
+      insert into web_status_events (tenant_id, user_id, web_status, at)
+        select 'northfield', n.id, 'validating', now() from numbered n where n.n % 5 = 0`),
+    );
+    const generatedMs = performance.now() - started;
+    admin = { ...admin, client: await adminClient() };
+    const timed: Record<string, number> = {};
+    async function list(label: string, query: string) {
+      const before = performance.now();
+      const response = await admin.client.get(`/staff/api/applications?${query}`);
+      timed[label] = Math.round(performance.now() - before);
+      expect(response.status, query).toBe(200);
+      return applicationPage.parse(response.body);
+    }
+
+    const first = await list('first page (last change)', 'size=25');
+    expect(first.total).toBe(GENERATED + 1 + 0);
+    expect(first.rows).toHaveLength(25);
+    const second = await list('page 2', 'size=25&page=2');
+    expect(second.rows[0]?.id).not.toBe(first.rows[0]?.id);
+
+    const byLast = await list('search by last name', 'q=dijkstra12');
+    // "Dijkstra12…": n with (n / 10) % 10 = 3 and n starting with 12.
+    expect(byLast.total).toBeGreaterThan(0);
+    for (const row of byLast.rows) expect(row.name.toLowerCase()).toContain('dijkstra12');
+    const byEmail = await list('search by e-mail', 'q=gen4999');
+    expect(byEmail.rows.map((row) => row.email).sort()).toEqual(
+      [
+        'gen4999@example.org',
+        ...Array.from({ length: 10 }, (_, i) => `gen4999${i}@example.org`),
+      ].sort(),
+    );
+    const twoWords = await list('search by first and last name', 'q=grace%20hopper1');
+    for (const row of twoWords.rows) expect(row.name).toMatch(/^Grace Hopper1/);
+
+    const submitted = await list('status submitted', 'status=submitted&size=100');
+    expect(submitted.total).toBe(Math.floor(GENERATED / 3));
+    const validating = await list('status validating', 'status=validating');
+    expect(validating.total).toBe(Math.floor(GENERATED / 5) - Math.floor(GENERATED / 15));
+    const started2 = await list('status started', 'status=started');
+    expect(started2.total + validating.total + submitted.total).toBe(GENERATED + 1);
+
+    const ranged = await list(
+      'submitted in January',
+      'from=2026-01-01&to=2026-01-31&sort=submitted&dir=asc',
+    );
+    expect(ranged.total).toBeGreaterThan(0);
+    for (const row of ranged.rows) expect(row.submitted_at?.slice(0, 7)).toBe('2026-01');
+    expect(ranged.rows[0]?.submitted_at?.slice(0, 10)).toBe('2026-01-01');
+
+    const byName = await list('sort by name', 'sort=name&dir=asc&size=100');
+    const lastNames = byName.rows.map((row) => row.name.split(' ').at(-1)?.toLowerCase() ?? '');
+    expect(lastNames).toEqual([...lastNames].sort());
+    const lastPage = await list('last page', `size=100&page=${Math.ceil((GENERATED + 1) / 100)}`);
+    expect(lastPage.rows.length).toBe((GENERATED + 1) % 100 || 100);
+
+    console.info(
+      `[staff list ${database}] ${GENERATED} applications generated in ${Math.round(generatedMs)} ms; ` +
+        Object.entries(timed)
+          .map(([label, ms]) => `${label}: ${ms} ms`)
+          .join('; '),
+    );
+  }, 300_000);
+
+  it('the export: a column per answer key, human headers, formulas neutralised; admins only, audited', async () => {
+    admin = { ...admin, client: await adminClient() };
+    const response = await admin.client.get('/staff/api/export.csv?q=mallory');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = parseCsv(response.text) as string[][];
+    const [header, row] = rows as [string[], string[]];
+    expect(rows).toHaveLength(2);
+    const columns = answerColumns(server.built.tenants.get('northfield')!.definition);
+    expect(header.slice(7)).toEqual(columns.map((column) => column.header));
+    expect(header).toContain('Last Name [last_name]');
+    const cell = (key: string) => row[7 + columns.findIndex((column) => column.key === key)];
+    expect(cell('first_name')).toBe(`'=HYPERLINK("http://evil.test","x")`);
+    expect(cell('last_name')).toBe("'+Zed");
+    expect(cell('middle_name')).toBe("'-1");
+    expect(cell('city')).toBe("'@SUM(A1)");
+    expect(cell('address_line_1')).toBe("'\tTabbed");
+    expect(cell('preferred_name')).toBe("'\rReturn");
+    // The name cell joins the three parts, neutralised as a whole.
+    expect(row[1]).toBe(`'=HYPERLINK("http://evil.test","x") -1 +Zed`);
+    expect(row[2]).toBe('mallory@example.com');
+    applicantId = row[0] as string;
+
+    reader = { ...reader, client: await signIn(server, 'reader@northfield.edu', reader.secret) };
+    expect((await reader.client.get('/staff/api/export.csv')).status).toBe(403);
+    const audit = await admin.client.get('/staff/api/audit');
+    expect(audit.body.entries).toContainEqual(
+      expect.objectContaining({
+        actor: 'dean@northfield.edu',
+        action: 'application.export',
+        detail: JSON.stringify({ q: 'mallory' }),
+      }),
+    );
+  });
+
+  it('a reader opens the view, the document and the PDF; each read is audited', async () => {
+    const presigned = await applicant.post('/api/presigned-url', { answer_key: 'transcript_file' });
+    expect(presigned.status).toBe(200);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(presigned.body.fields as Record<string, string>))
+      form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(png())], { type: 'image/png' }), 'scan.png');
+    const uploaded = await fetch(new URL(presigned.body.url as string, server.url), {
+      method: 'POST',
+      body: form,
+    });
+    expect(uploaded.status).toBe(204);
+    const queued = await applicant.post('/api/pdf/document-answer/transcript_file', {
+      file_key: presigned.body.fields.key,
+      file_name: 'scan.png',
+    });
+    expect(queued.status).toBe(202);
+
+    reader = { ...reader, client: await signIn(server, 'reader@northfield.edu', reader.secret) };
+    const view = await reader.client.get(`/staff/api/applications/${applicantId}`);
+    expect(view.status).toBe(200);
+    expect(view.body.answer.last_name).toBe('+Zed');
+    expect(view.body.email).toBe('mallory@example.com');
+
+    let document = await reader.client.get(
+      `/staff/api/applications/${applicantId}/documents/transcript_file`,
+    );
+    for (let i = 0; i < 100 && document.status === 404; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      document = await reader.client.get(
+        `/staff/api/applications/${applicantId}/documents/transcript_file`,
+      );
+    }
+    expect(document.status).toBe(200);
+    expect(document.headers.get('content-type')).toBe('application/pdf');
+    expect(document.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    let pdf = await reader.client.get(`/staff/api/applications/${applicantId}/pdf`);
+    for (let i = 0; i < 300 && pdf.status === 202; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      pdf = await reader.client.get(`/staff/api/applications/${applicantId}/pdf`);
+    }
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    admin = { ...admin, client: await adminClient() };
+    const audit = await admin.client.get('/staff/api/audit');
+    const actions = (
+      audit.body.entries as { actor: string; action: string; applicant_id: string }[]
+    )
+      .filter(
+        (entry) => entry.actor === 'reader@northfield.edu' && entry.applicant_id === applicantId,
+      )
+      .map((entry) => entry.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['application.read', 'application.document', 'application.pdf']),
+    );
+  }, 120_000);
+
+  it('service links: a reader mints, everyone lists, an admin revokes, and the link stops opening', async () => {
+    const minted = await reader.client.post(`/staff/api/applications/${applicantId}/links`, {});
+    expect(minted.status).toBe(200);
+    const token = new URL(minted.body.url as string).searchParams.get('service_token') as string;
+    expect(
+      (await server.client().get(`/service/tmp-pdf?service_token=${encodeURIComponent(token)}`))
+        .status,
+    ).toBe(200);
+    const listed = await reader.client.get(`/staff/api/applications/${applicantId}/links`);
+    expect(listed.body.links).toEqual([
+      expect.objectContaining({
+        id: minted.body.id,
+        revoked_at: null,
+        created_by: 'reader@northfield.edu',
+      }),
+    ]);
+    expect(
+      (
+        await reader.client.request(
+          'DELETE',
+          `/staff/api/applications/${applicantId}/links/${minted.body.id}`,
+        )
+      ).status,
+    ).toBe(403);
+    const revoked = await admin.client.request(
+      'DELETE',
+      `/staff/api/applications/${applicantId}/links/${minted.body.id}`,
+    );
+    expect(revoked.status).toBe(200);
+    expect(
+      (await server.client().get(`/service/tmp-pdf?service_token=${encodeURIComponent(token)}`))
+        .status,
+    ).toBe(401);
+    const after = await admin.client.get(`/staff/api/applications/${applicantId}/links`);
+    expect(after.body.links[0].revoked_at).not.toBeNull();
+  });
+});
