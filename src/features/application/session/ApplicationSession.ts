@@ -202,7 +202,7 @@ export class ApplicationSession {
   }
 
   /** SPEC 2.2: the success message of navigation state, as a toast, once per history entry. */
-  private showSuccessMessage(state: HistoryState): void {
+  showSuccessMessage(state: HistoryState): void {
     const entry = (state as { __TSR_key?: string }).__TSR_key ?? null;
     if (!state.successMessage || entry === this.messageEntry) return;
     this.messageEntry = entry;

@@ -72,6 +72,8 @@ async function startSession(context: ApplicationRouterContext, location: ParsedL
     context.application.notice = null;
     session.toast({ title: notices.errorTitle, description: notice, severity: 'error' });
   }
+  // Shown before the resume below moves on (that navigation carries no state).
+  session.showSuccessMessage(location.state);
   // SPEC 2.2 resume: back to the last page, once, before any page change.
   const last = profile?.last_page;
   if (loggedIn && last && last !== location.pathname && isPage(last))
