@@ -7,7 +7,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   sensitiveKeys,
-  tabGroups,
   validateAnswers,
   type Definition,
   type WebStatus,
@@ -17,8 +16,6 @@ import { DocumentStore, type ErrorSource } from '../../../../renderers/react';
 import type { AnswerValue } from '../../../../renderers/registry';
 import {
   ALLOWED_FILE_EXTENSIONS,
-  DOC_CONVERSION_CACHE,
-  DOCUMENT_ANSWER_CACHE,
   serverMessages,
   type ProfileResponse,
 } from '../../../../contract';
@@ -86,8 +83,8 @@ export class ApplicationSession {
   private landing: string | null = null;
   private lastRecorded: string | null;
   private pathname = '';
-  /** The history entry whose success message was shown. */
-  private messageEntry: string | null = null;
+  /** The history entry whose success message was shown (undefined: none yet). */
+  private messageEntry: string | null | undefined = undefined;
 
   constructor(
     start: SessionStart,
@@ -138,7 +135,7 @@ export class ApplicationSession {
       store: this.store,
       answers: this.answers,
       queryClient: ports.queryClient,
-      failed: (tabId) => this.tabsFailed(tabId),
+      toast: (toast) => this.toast(toast),
     });
     // SPEC 2.3, 4.1: while validating, the summary and the invalid questions show from the first
     // render, after a reload or a new login too, not only once something is edited.
@@ -381,20 +378,5 @@ export class ApplicationSession {
     if (error instanceof ServerError)
       this.toast({ title: notices.errorTitle, description: error.message, severity: 'error' });
     else throw error;
-  }
-
-  private tabsFailed(tabId: string): void {
-    const { queryClient } = this.ports;
-    const defaultTab = tabGroups(this.definition).get(tabId)?.defaultTab ?? tabId;
-    this.toast({
-      title: notices.errorTitle,
-      description: notices.tabsFailed(defaultTab),
-      severity: 'error',
-      // SPEC 4.6: closing it refetches the document data.
-      onClose: () => {
-        void queryClient.invalidateQueries({ queryKey: [DOCUMENT_ANSWER_CACHE] });
-        void queryClient.invalidateQueries({ queryKey: [DOC_CONVERSION_CACHE] });
-      },
-    });
   }
 }

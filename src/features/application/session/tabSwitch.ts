@@ -6,7 +6,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { compile, tabGroups, type Definition, type ViewState } from '../../../../runtime';
 import type { AnswerValue } from '../../../../renderers/registry';
+import { DOC_CONVERSION_CACHE, DOCUMENT_ANSWER_CACHE } from '../../../../contract';
+import { notices } from '../../../../definitions';
 import { UnauthorizedError } from '../../../api/client';
+import type { ToastOptions } from '../../../chrome/toast';
 import type { DocumentsApi } from '../../documents/DocumentsFeature';
 import { mutate } from '../api/mutate';
 import { putTabMutation } from '../api/tabs';
@@ -33,8 +36,7 @@ export class TabSwitcher {
       readonly store: ApplicationStore;
       readonly answers: FormAnswerSource;
       readonly queryClient: QueryClient;
-      /** The tabs error toast (SPEC 4.6). */
-      readonly failed: (tabId: string) => void;
+      readonly toast: (toast: ToastOptions) => void;
     },
   ) {}
 
@@ -78,9 +80,24 @@ export class TabSwitcher {
       answers.reclear(next);
       await mutate(queryClient, putTabMutation(queryClient), { tabId, chosenTab: tab });
     } catch (error) {
-      if (!(error instanceof UnauthorizedError)) this.options.failed(tabId);
+      if (!(error instanceof UnauthorizedError)) this.failed(tabId);
     } finally {
       this.switching = false;
     }
+  }
+
+  /** SPEC 4.6: the tabs error; closing it refetches the document data. */
+  private failed(tabId: string): void {
+    const { definition, queryClient } = this.options;
+    const defaultTab = tabGroups(definition).get(tabId)?.defaultTab ?? tabId;
+    this.options.toast({
+      title: notices.errorTitle,
+      description: notices.tabsFailed(defaultTab),
+      severity: 'error',
+      onClose: () => {
+        void queryClient.invalidateQueries({ queryKey: [DOCUMENT_ANSWER_CACHE] });
+        void queryClient.invalidateQueries({ queryKey: [DOC_CONVERSION_CACHE] });
+      },
+    });
   }
 }
