@@ -4,15 +4,7 @@
  * navigation rules of SPEC 2.2, live outside React (./session/).
  */
 import { Outlet } from '@tanstack/react-router';
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useContext,
-  useEffect,
-  useMemo,
-  type ReactNode,
-} from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo } from 'react';
 import { compile, type Definition } from '../../../runtime';
 import { FormProvider, type FormActions } from '../../../renderers/react';
 import { useLookupSource } from '../lookup/api/lookup';
@@ -115,15 +107,4 @@ export function ApplicationLayout({ session }: { session: ApplicationSession }) 
       ) : null}
     </ApplicationContext.Provider>
   );
-}
-
-/** Gives a page a session without the route (tests of a single screen). */
-export function ApplicationProviderForTests({
-  value,
-  children,
-}: {
-  value: ApplicationSession;
-  children: ReactNode;
-}) {
-  return <ApplicationContext.Provider value={value}>{children}</ApplicationContext.Provider>;
 }
