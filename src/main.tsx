@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -42,9 +42,8 @@ if (serviceToken) {
 }
 
 function startApplicantApp(root: HTMLElement) {
-  const router = createAppRouter();
   /** SPEC 2.2: any 401 clears all cached data and goes to /login with the session-invalid message. */
-  const queryClient = createQueryClient(
+  const queryClient: QueryClient = createQueryClient(
     sessionEndedHandler({
       clear: () => queryClient.clear(),
       toLogin: (state) => router.navigate({ to: '/login', state }),
@@ -52,6 +51,7 @@ function startApplicantApp(root: HTMLElement) {
       justLoggedOut,
     }),
   );
+  const router = createAppRouter(queryClient);
 
   createRoot(root).render(
     <StrictMode>

@@ -1,6 +1,7 @@
 /** SPEC 2.1: the route table. The root and unknown paths go to the default route, keeping the query string. */
+import type { QueryClient } from '@tanstack/react-query';
 import {
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
@@ -9,14 +10,24 @@ import {
 import { applicationDefinition } from '../definitions';
 import { AppShell } from './AppShell';
 import { ErrorScreen } from './chrome/ErrorScreen';
+import { LoadingScreen } from './chrome/LoadingScreen';
 import { ApplicationLayout } from './features/application/ApplicationLayout';
 import { FormPage } from './features/application/FormPage';
+import {
+  beforeApplicationLoad,
+  leaveApplication,
+  type ApplicationHolder,
+  type ApplicationRouterContext,
+} from './features/application/session/routing';
 import './session/navigationState';
 import { staffRoutes } from './features/staff/routes';
 
 const defaultRoute = applicationDefinition.defaultRoute;
 
-const rootRoute = createRootRoute({ component: AppShell, errorComponent: ErrorScreen });
+const rootRoute = createRootRouteWithContext<ApplicationRouterContext>()({
+  component: AppShell,
+  errorComponent: ErrorScreen,
+});
 
 const toDefault = ({ search }: { search: Record<string, unknown> }) => {
   throw redirect({ to: defaultRoute, search, replace: true });
@@ -36,7 +47,16 @@ const unknownRoute = createRoute({
 const applicationRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'application',
-  component: ApplicationLayout,
+  beforeLoad: beforeApplicationLoad,
+  onLeave: ({ context }) => leaveApplication(context),
+  component: function ApplicationRoute() {
+    return <ApplicationLayout session={applicationRoute.useRouteContext().session} />;
+  },
+  // The loading screen shows at once while a logged-in applicant's form loads.
+  pendingComponent: LoadingScreen,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  errorComponent: ErrorScreen,
 });
 const pageRoutes = applicationDefinition.pages.map((page) =>
   createRoute({
@@ -91,8 +111,19 @@ const routeTree = rootRoute.addChildren([
   unknownRoute,
 ]);
 
-export function createAppRouter() {
-  return createRouter({ routeTree, defaultPreload: false, scrollRestoration: false });
+export function createAppRouter(queryClient: QueryClient) {
+  const application: ApplicationHolder = { session: null, notice: null };
+  const router = createRouter({
+    routeTree,
+    defaultPreload: false,
+    scrollRestoration: false,
+    context: {
+      queryClient,
+      application,
+      navigate: (options): Promise<void> => router.navigate(options),
+    },
+  });
+  return router;
 }
 
 declare module '@tanstack/react-router' {

@@ -140,7 +140,7 @@ const callsTo = (method: string, path: string) =>
 function renderApp() {
   window.history.replaceState(null, '', '/final-steps');
   const queryClient = createQueryClient(vi.fn());
-  const router = createAppRouter();
+  const router = createAppRouter(queryClient);
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

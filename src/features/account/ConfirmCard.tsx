@@ -14,7 +14,8 @@ import { carriedAnswers, stateText, useNavigationState } from './navigation';
 import { StateMessages } from './StateMessages';
 import { TextField } from './TextField';
 import { useCardToasts } from './useCardToasts';
-import { useCardSubmit } from './useCardSubmit';
+import { fieldError, useAccountForm } from './useAccountForm';
+import { useStore } from '@tanstack/react-form';
 import { firstErrors } from './validation';
 
 export function ConfirmCard() {
@@ -26,21 +27,20 @@ export function ConfirmCard() {
   const resend = useResendConfirm();
   const { showError, showSuccess } = useCardToasts();
 
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
   const [resendError, setResendError] = useState<string>();
-
-  const username = knownUsername ?? email.trim();
-  const result = confirmBody.safeParse({ username, code });
-  const { formRef, focusInvalid, submitted, errors, attempt } = useCardSubmit(result);
-  const shown = {
-    username: resendError ?? (submitted ? errors.username : undefined),
-    code: submitted ? errors.code : undefined,
-  };
-
-  const submit = () => {
-    setResendError(undefined);
-    attempt((body) =>
+  const usernameOf = (email: string) => knownUsername ?? email.trim();
+  const { form, formRef, focusInvalid, submitted, submit } = useAccountForm({
+    defaultValues: { email: '', code: '' },
+    parse: ({ email, code }) => {
+      const result = confirmBody.safeParse({ username: usernameOf(email), code });
+      // The schema names the e-mail `username`; the card's field is `email`.
+      if (result.success) return result;
+      const issues = result.error.issues.map((issue) =>
+        issue.path[0] === 'username' ? { ...issue, path: ['email'] } : issue,
+      );
+      return { success: false, error: { issues } };
+    },
+    onValid: (body) =>
       confirm.mutate(body, {
         onSuccess: ({ message }) =>
           void navigate({
@@ -49,8 +49,8 @@ export function ConfirmCard() {
           }),
         onError: (error) => showError(cardErrorTitle('confirm'), error),
       }),
-    );
-  };
+  });
+  const username = usernameOf(useStore(form.store, (formState) => formState.values.email));
 
   const resendCode = () => {
     const parsed = resendBody.safeParse({ username });
@@ -69,7 +69,10 @@ export function ConfirmCard() {
   return (
     <AccountCard
       title={accountText.titles.confirm}
-      onSubmit={submit}
+      onSubmit={() => {
+        setResendError(undefined);
+        submit();
+      }}
       pending={confirm.isPending}
       footer={accountText.footers.confirm}
       studentAnswers={studentAnswers}
@@ -101,33 +104,41 @@ export function ConfirmCard() {
       }
     >
       {knownUsername ? null : (
-        <TextField
-          label={accountText.labels.email}
-          name="username"
-          type="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={email}
-          onValueChange={(value) => {
-            setEmail(value);
-            setResendError(undefined);
-          }}
-          error={shown.username}
-        />
+        <form.Field name="email">
+          {(field) => (
+            <TextField
+              label={accountText.labels.email}
+              name="username"
+              type="email"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={field.state.value}
+              onValueChange={(value) => {
+                field.handleChange(value);
+                setResendError(undefined);
+              }}
+              error={resendError ?? (submitted ? fieldError(field.state.meta) : undefined)}
+            />
+          )}
+        </form.Field>
       )}
-      <TextField
-        label={accountText.labels.code}
-        hint={accountText.hints.code}
-        name="code"
-        type="text"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        value={code}
-        onValueChange={(value) => setCode(value.replace(/\s+/g, ''))}
-        error={shown.code}
-      />
+      <form.Field name="code">
+        {(field) => (
+          <TextField
+            label={accountText.labels.code}
+            hint={accountText.hints.code}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            value={field.state.value}
+            onValueChange={(value) => field.handleChange(value.replace(/\s+/g, ''))}
+            error={submitted ? fieldError(field.state.meta) : undefined}
+          />
+        )}
+      </form.Field>
     </AccountCard>
   );
 }

@@ -1,5 +1,4 @@
 /** SPEC 2.5 Forgot Password (/forgot): e-mail; on success a closable toast with the server's message. */
-import { useState } from 'react';
 import { forgotBody } from '../../../contract';
 import { useForgotPassword } from './api/forgotPassword';
 import styles from './account.module.css';
@@ -9,7 +8,7 @@ import { carriedAnswers, stateText, useNavigationState } from './navigation';
 import { StateMessages } from './StateMessages';
 import { TextField } from './TextField';
 import { useCardToasts } from './useCardToasts';
-import { useCardSubmit } from './useCardSubmit';
+import { fieldError, useAccountForm } from './useAccountForm';
 
 export function ForgotCard() {
   const state = useNavigationState();
@@ -17,20 +16,15 @@ export function ForgotCard() {
   const forgot = useForgotPassword();
   const { showError, showSuccess } = useCardToasts();
 
-  const [username, setUsername] = useState(() => stateText(state.username) ?? '');
-
-  const result = forgotBody.safeParse({ username: username.trim() });
-  const { formRef, submitted, errors, attempt } = useCardSubmit(result);
-  const shownError = submitted ? errors.username : undefined;
-
-  const submit = () => {
-    attempt((body) =>
+  const { form, formRef, submitted, submit } = useAccountForm({
+    defaultValues: { username: stateText(state.username) ?? '' },
+    parse: ({ username }) => forgotBody.safeParse({ username: username.trim() }),
+    onValid: (body) =>
       forgot.mutate(body, {
         onSuccess: ({ message }) => showSuccess(message),
         onError: (error) => showError(cardErrorTitle('forgot'), error),
       }),
-    );
-  };
+  });
 
   return (
     <AccountCard
@@ -50,17 +44,21 @@ export function ForgotCard() {
         </>
       }
     >
-      <TextField
-        label={accountText.labels.email}
-        name="username"
-        type="email"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={username}
-        onValueChange={setUsername}
-        error={shownError}
-      />
+      <form.Field name="username">
+        {(field) => (
+          <TextField
+            label={accountText.labels.email}
+            name="username"
+            type="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={field.state.value}
+            onValueChange={field.handleChange}
+            error={submitted ? fieldError(field.state.meta) : undefined}
+          />
+        )}
+      </form.Field>
     </AccountCard>
   );
 }

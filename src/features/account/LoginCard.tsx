@@ -18,7 +18,8 @@ import { PasswordField } from './PasswordField';
 import { StateMessages } from './StateMessages';
 import { TextField } from './TextField';
 import { useCardToasts } from './useCardToasts';
-import { useCardSubmit } from './useCardSubmit';
+import { fieldError, useAccountForm } from './useAccountForm';
+import { useStore } from '@tanstack/react-form';
 import { firstErrors } from './validation';
 
 export function LoginCard() {
@@ -29,21 +30,11 @@ export function LoginCard() {
   const resend = useResendConfirm();
   const { showError } = useCardToasts();
 
-  const [username, setUsername] = useState(() => stateText(state.username) ?? '');
-  const [password, setPassword] = useState('');
   const [resendError, setResendError] = useState<string>();
-
-  const result = loginBody.safeParse({ username: username.trim(), password });
-  const { formRef, focusInvalid, submitted, errors, attempt } = useCardSubmit(result);
-  // SPEC 5.2: nothing is checked before a submit attempt.
-  const shown = {
-    username: resendError ?? (submitted ? errors.username : undefined),
-    password: submitted ? errors.password : undefined,
-  };
-
-  const submit = () => {
-    setResendError(undefined);
-    attempt((body) =>
+  const { form, formRef, focusInvalid, submitted, submit } = useAccountForm({
+    defaultValues: { username: stateText(state.username) ?? '', password: '' },
+    parse: ({ username, password }) => loginBody.safeParse({ username: username.trim(), password }),
+    onValid: (body) =>
       login.mutate(body, {
         onSuccess: ({ message }) =>
           void navigate({
@@ -71,8 +62,8 @@ export function LoginCard() {
           showError(cardErrorTitle('login'), error);
         },
       }),
-    );
-  };
+  });
+  const username = useStore(form.store, (formState) => formState.values.username);
 
   const resendCode = () => {
     const parsed = resendBody.safeParse({ username: username.trim() });
@@ -96,7 +87,10 @@ export function LoginCard() {
   return (
     <AccountCard
       title={accountText.titles.login}
-      onSubmit={submit}
+      onSubmit={() => {
+        setResendError(undefined);
+        submit();
+      }}
       pending={login.isPending}
       footer={accountText.footers.login}
       studentAnswers={studentAnswers}
@@ -128,28 +122,37 @@ export function LoginCard() {
         </>
       }
     >
-      <TextField
-        label={accountText.labels.email}
-        name="username"
-        type="email"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={username}
-        onValueChange={(value) => {
-          setUsername(value);
-          setResendError(undefined);
-        }}
-        error={shown.username}
-      />
-      <PasswordField
-        label={accountText.labels.password}
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onValueChange={setPassword}
-        error={shown.password}
-      />
+      {/* SPEC 5.2: nothing is checked before a submit attempt. */}
+      <form.Field name="username">
+        {(field) => (
+          <TextField
+            label={accountText.labels.email}
+            name="username"
+            type="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={field.state.value}
+            onValueChange={(value) => {
+              field.handleChange(value);
+              setResendError(undefined);
+            }}
+            error={resendError ?? (submitted ? fieldError(field.state.meta) : undefined)}
+          />
+        )}
+      </form.Field>
+      <form.Field name="password">
+        {(field) => (
+          <PasswordField
+            label={accountText.labels.password}
+            name="password"
+            autoComplete="current-password"
+            value={field.state.value}
+            onValueChange={field.handleChange}
+            error={submitted ? fieldError(field.state.meta) : undefined}
+          />
+        )}
+      </form.Field>
     </AccountCard>
   );
 }

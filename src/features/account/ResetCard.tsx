@@ -13,7 +13,8 @@ import { PasswordChecklist } from './PasswordChecklist';
 import { PasswordField } from './PasswordField';
 import { StateMessages } from './StateMessages';
 import { useCardToasts } from './useCardToasts';
-import { useCardSubmit } from './useCardSubmit';
+import { fieldError, useAccountForm } from './useAccountForm';
+import { useStore } from '@tanstack/react-form';
 
 export function ResetCard() {
   const state = useNavigationState();
@@ -34,19 +35,10 @@ export function ResetCard() {
   const { showError } = useCardToasts();
   const checklistId = useId();
 
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [passwordTouched, setPasswordTouched] = useState(false);
-
-  const result = resetBody.safeParse({ username, password, confirm_password: confirmPassword, id });
-  const { formRef, submitted, errors, attempt } = useCardSubmit(result);
-  const shown = {
-    password: submitted || passwordTouched ? errors.password : undefined,
-    confirm_password: submitted ? errors.confirm_password : undefined,
-  };
-
-  const submit = () => {
-    attempt((body) =>
+  const { form, formRef, submitted, submit } = useAccountForm({
+    defaultValues: { password: '', confirm_password: '' },
+    parse: (values) => resetBody.safeParse({ username, id, ...values }),
+    onValid: (body) =>
       reset.mutate(body, {
         onSuccess: ({ message }) =>
           void navigate({
@@ -55,8 +47,9 @@ export function ResetCard() {
           }),
         onError: (error) => showError(cardErrorTitle('reset'), error),
       }),
-    );
-  };
+  });
+  const password = useStore(form.store, (formState) => formState.values.password);
+  const confirmPassword = useStore(form.store, (formState) => formState.values.confirm_password);
 
   return (
     <AccountCard
@@ -73,27 +66,34 @@ export function ResetCard() {
         />
       }
     >
-      <PasswordField
-        label={accountText.labels.newPassword}
-        name="password"
-        autoComplete="new-password"
-        value={password}
-        onValueChange={(value) => {
-          setPassword(value);
-          setPasswordTouched(true);
-        }}
-        error={shown.password}
-        describedById={checklistId}
-      />
-      <PasswordField
-        label={accountText.labels.confirmPassword}
-        name="confirm_password"
-        autoComplete="new-password"
-        value={confirmPassword}
-        onValueChange={setConfirmPassword}
-        error={shown.confirm_password}
-        describedById={checklistId}
-      />
+      <form.Field name="password">
+        {(field) => (
+          <PasswordField
+            label={accountText.labels.newPassword}
+            name="password"
+            autoComplete="new-password"
+            value={field.state.value}
+            onValueChange={field.handleChange}
+            error={
+              submitted || field.state.meta.isTouched ? fieldError(field.state.meta) : undefined
+            }
+            describedById={checklistId}
+          />
+        )}
+      </form.Field>
+      <form.Field name="confirm_password">
+        {(field) => (
+          <PasswordField
+            label={accountText.labels.confirmPassword}
+            name="confirm_password"
+            autoComplete="new-password"
+            value={field.state.value}
+            onValueChange={field.handleChange}
+            error={submitted ? fieldError(field.state.meta) : undefined}
+            describedById={checklistId}
+          />
+        )}
+      </form.Field>
       <PasswordChecklist id={checklistId} password={password} confirmPassword={confirmPassword} />
     </AccountCard>
   );

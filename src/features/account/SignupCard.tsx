@@ -1,6 +1,6 @@
 /** SPEC 2.5 Sign Up (/signup): e-mail and password with the live checklist; on success, /confirm. */
 import { useNavigate } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { signupBody } from '../../../contract';
 import { useSignup } from './api/signup';
 import { AccountCard } from './AccountCard';
@@ -11,7 +11,7 @@ import { PasswordField } from './PasswordField';
 import { StateMessages } from './StateMessages';
 import { TextField } from './TextField';
 import { useCardToasts } from './useCardToasts';
-import { useCardSubmit } from './useCardSubmit';
+import { fieldError, useAccountForm } from './useAccountForm';
 
 export function SignupCard() {
   const state = useNavigationState();
@@ -21,20 +21,11 @@ export function SignupCard() {
   const { showError } = useCardToasts();
   const checklistId = useId();
 
-  const [username, setUsername] = useState(() => stateText(state.username) ?? '');
-  const [password, setPassword] = useState('');
-  const [passwordTouched, setPasswordTouched] = useState(false);
-
-  const result = signupBody.safeParse({ username: username.trim(), password });
-  const { formRef, submitted, errors, attempt } = useCardSubmit(result);
-  // SPEC 5.2: before a submit attempt only the password is checked, after it both.
-  const shown = {
-    username: submitted ? errors.username : undefined,
-    password: submitted || passwordTouched ? errors.password : undefined,
-  };
-
-  const submit = () => {
-    attempt((body) =>
+  const { form, formRef, submitted, submit } = useAccountForm({
+    defaultValues: { username: stateText(state.username) ?? '', password: '' },
+    parse: ({ username, password }) =>
+      signupBody.safeParse({ username: username.trim(), password }),
+    onValid: (body) =>
       signup.mutate(body, {
         onSuccess: ({ message }) =>
           void navigate({
@@ -43,8 +34,7 @@ export function SignupCard() {
           }),
         onError: (error) => showError(cardErrorTitle('signup'), error),
       }),
-    );
-  };
+  });
 
   return (
     <AccountCard
@@ -61,30 +51,40 @@ export function SignupCard() {
         />
       }
     >
-      <TextField
-        label={accountText.labels.email}
-        name="username"
-        type="email"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        value={username}
-        onValueChange={setUsername}
-        error={shown.username}
-      />
-      <PasswordField
-        label={accountText.labels.password}
-        name="password"
-        autoComplete="new-password"
-        value={password}
-        onValueChange={(value) => {
-          setPassword(value);
-          setPasswordTouched(true);
-        }}
-        error={shown.password}
-        describedById={checklistId}
-      />
-      <PasswordChecklist id={checklistId} password={password} />
+      <form.Field name="username">
+        {(field) => (
+          <TextField
+            label={accountText.labels.email}
+            name="username"
+            type="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={field.state.value}
+            onValueChange={field.handleChange}
+            error={submitted ? fieldError(field.state.meta) : undefined}
+          />
+        )}
+      </form.Field>
+      {/* SPEC 5.2: before a submit attempt only the password is checked, after it both. */}
+      <form.Field name="password">
+        {(field) => (
+          <>
+            <PasswordField
+              label={accountText.labels.password}
+              name="password"
+              autoComplete="new-password"
+              value={field.state.value}
+              onValueChange={field.handleChange}
+              error={
+                submitted || field.state.meta.isTouched ? fieldError(field.state.meta) : undefined
+              }
+              describedById={checklistId}
+            />
+            <PasswordChecklist id={checklistId} password={field.state.value} />
+          </>
+        )}
+      </form.Field>
     </AccountCard>
   );
 }

@@ -3,22 +3,18 @@
  * grouped by page, each message linking to /<page>#<key>.
  */
 import { Link } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
 import { pageOfKey } from '../../../runtime';
 import { errorSummary, notices } from '../../../definitions';
-import { useApplication } from './ApplicationLayout';
+import { useApplication, useSessionState, useSnapshot } from './ApplicationLayout';
 import styles from './application.module.css';
 
 /** The summary's id: a submit with errors moves focus to it. */
 export const ERROR_SUMMARY_ID = 'error-summary';
 
 export function ErrorSummary() {
-  const { snapshot, errors, definition } = useApplication();
-  const all = useSyncExternalStore(
-    errors.subscribe,
-    () => errors.all(),
-    () => errors.all(),
-  );
+  const { definition } = useApplication();
+  const snapshot = useSnapshot();
+  const all = useSessionState((state) => state.errors);
   const keys = Object.keys(all);
   if (snapshot.web_status !== 'validating' || keys.length === 0) return null;
   const groups = definition.pages

@@ -8,7 +8,7 @@ import { OfferSidebar } from './OfferSidebar';
 import { PageButtons } from './PageButtons';
 import { PageNav } from './PageNav';
 import { WelcomeBanner } from './WelcomeBanner';
-import { useApplication } from './ApplicationLayout';
+import { useApplication, useSessionState } from './ApplicationLayout';
 import styles from './application.module.css';
 
 /**
@@ -23,7 +23,9 @@ function showQuestion(control: HTMLElement): void {
 }
 
 export function FormPage({ pageId }: { pageId: string }) {
-  const { definition, answers, viewState, takeSummaryFocus, summaryFocusTick } = useApplication();
+  const { definition, answers, takeSummaryFocus } = useApplication();
+  const viewState = useSessionState((state) => state.viewState);
+  const summaryFocusTick = useSessionState((state) => state.summaryFocus.tick);
   const page = usePageView(definition, pageId, answers, viewState);
   const location = useLocation();
   const { hash } = location;

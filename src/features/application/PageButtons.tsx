@@ -1,11 +1,12 @@
 /** SPEC 2.3: Previous, Save, Save & Continue, and Submit on the last page. */
 import { buttons } from '../../../definitions';
-import { useApplication } from './ApplicationLayout';
+import { useApplication, useSessionState } from './ApplicationLayout';
 import styles from './application.module.css';
 import { SaveStatus } from './SaveStatus';
 
 export function PageButtons({ path }: { path: string }) {
-  const { definition, goTo, save, submit, busy, saveStatus } = useApplication();
+  const { definition, goTo, save, submit, loggedIn } = useApplication();
+  const busy = useSessionState((state) => state.busy);
   const index = definition.pages.findIndex((page) => page.path === path);
   const previous = definition.pages[index - 1];
   const next = definition.pages[index + 1];
@@ -53,7 +54,7 @@ export function PageButtons({ path }: { path: string }) {
           </button>
         )}
       </div>
-      {saveStatus ? <SaveStatus store={saveStatus} /> : null}
+      {loggedIn ? <SaveStatus /> : null}
     </>
   );
 }

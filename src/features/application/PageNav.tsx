@@ -4,11 +4,12 @@
  * list (no menu widget: nothing opens), so Tab reaches each and a modified click opens the page
  * elsewhere as a link does.
  */
-import { useApplication } from './ApplicationLayout';
+import { useApplication, useSnapshot } from './ApplicationLayout';
 import styles from './application.module.css';
 
 export function PageNav({ current }: { current: string }) {
-  const { definition, goTo, snapshot } = useApplication();
+  const { definition, goTo } = useApplication();
+  const snapshot = useSnapshot();
   if (snapshot.is_service_user) return null;
   return (
     <nav className={styles.nav} aria-label="Application pages">

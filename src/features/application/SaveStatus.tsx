@@ -4,10 +4,10 @@
  */
 import { autosaveText } from '../../../definitions';
 import styles from './application.module.css';
-import { useSaveState, type SaveStatusStore } from './saveStatus';
+import { useSessionState } from './ApplicationLayout';
 
-export function SaveStatus({ store }: { store: SaveStatusStore }) {
-  const state = useSaveState(store);
+export function SaveStatus() {
+  const state = useSessionState((session) => session.saveState);
   const text = state === 'idle' ? '' : autosaveText[state];
   return (
     <p className={styles.saveStatus} data-state={state} role="status" aria-live="polite">

@@ -2,11 +2,12 @@
 import { Link } from '@tanstack/react-router';
 import { banner } from '../../../definitions';
 import { showsWelcomeBanner } from '../../session/snapshot';
-import { useApplication } from './ApplicationLayout';
+import { useApplication, useSnapshot } from './ApplicationLayout';
 import styles from './application.module.css';
 
 export function WelcomeBanner() {
-  const { snapshot, answers } = useApplication();
+  const { answers } = useApplication();
+  const snapshot = useSnapshot();
   if (!showsWelcomeBanner(snapshot)) return null;
   let title: string;
   let body: React.ReactNode;

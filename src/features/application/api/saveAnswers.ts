@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { saveAnswersResponse } from '../../../../contract';
 import type { AnswersBody } from '../../../../contract';
 import { apiRequest } from '../../../api/client';
@@ -24,6 +23,7 @@ export function saveAnswersRequest({ answers, baseVersion, keepalive }: SaveAnsw
  * browser reports being offline (`networkMode: 'always'`): the autosaver must see the failure to
  * show "Not saved — retrying" and back off, instead of a save paused without a word.
  */
-export function useSaveAnswers() {
-  return useMutation({ mutationFn: saveAnswersRequest, networkMode: 'always' });
-}
+export const saveAnswersMutation = {
+  mutationFn: saveAnswersRequest,
+  networkMode: 'always',
+} as const;

@@ -1,12 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { messageResponse } from '../../../../contract';
 import { apiRequest } from '../../../api/client';
 
 /** POST /api/submit (SPEC 4.1). */
 export function submitRequest() {
   return apiRequest('POST', '/api/submit', messageResponse);
-}
-
-export function useSubmit() {
-  return useMutation({ mutationFn: submitRequest });
 }

@@ -1,12 +1,7 @@
 import { ignoredResponse } from '../../../../contract';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client';
 
 /** POST /api/validations (SPEC 5.1): only while validating, only when there are errors. */
 export function postValidationsRequest(errors: Record<string, readonly string[]>) {
   return apiRequest('POST', '/api/validations', ignoredResponse, errors);
-}
-
-export function usePostValidations() {
-  return useMutation({ mutationFn: postValidationsRequest });
 }

@@ -1,5 +1,4 @@
 import { ignoredResponse } from '../../../../contract';
-import { useMutation } from '@tanstack/react-query';
 import type { WebStatus } from '../../../../runtime';
 import { apiRequest } from '../../../api/client';
 
@@ -8,6 +7,4 @@ export function postWebStatusRequest(webStatus: WebStatus) {
   return apiRequest('POST', '/api/web-status', ignoredResponse, { web_status: webStatus });
 }
 
-export function usePostWebStatus() {
-  return useMutation({ mutationFn: postWebStatusRequest, retry: 2 });
-}
+export const postWebStatusMutation = { mutationFn: postWebStatusRequest, retry: 2 };

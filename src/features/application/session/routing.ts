@@ -1,0 +1,115 @@
+/**
+ * The application routes' navigation rules, run by the router before any page shows (SPEC 2.1,
+ * 2.2): the temporary-answers link, loading what a logged-in applicant's form needs, the session
+ * (created on entering, stopped on leaving), the resume to the last page (once, when the session
+ * starts, so by construction before any page change), and the completion guard.
+ */
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { applicationDefinition, notices } from '../../../../definitions';
+import { ServerError, UnauthorizedError } from '../../../api/client';
+import { hasIndicatorCookie } from '../../../session/cookies';
+import type { StudentAnswers } from '../../../session/navigationState';
+import { addAnotherQuery } from '../api/addAnother';
+import { profileQuery } from '../api/profile';
+import { tabsQuery } from '../api/tabs';
+import { tmpAnswersRequest } from '../api/tmpAnswers';
+import { ApplicationSession, type SessionPorts } from './ApplicationSession';
+
+/** Where the router keeps the application's session between navigations. */
+export interface ApplicationHolder {
+  session: ApplicationSession | null;
+  /** A failed temporary-answers link, shown once the session exists. */
+  notice: string | null;
+}
+
+export interface ApplicationRouterContext {
+  readonly queryClient: QueryClient;
+  readonly application: ApplicationHolder;
+  readonly navigate: SessionPorts['navigate'];
+}
+
+const isPage = (path: string) => applicationDefinition.pages.some((page) => page.path === path);
+
+/** SPEC 2.1: ?token= loads an anonymous visitor's answers; the token then leaves the address. */
+async function takeToken(context: ApplicationRouterContext, location: ParsedLocation) {
+  const { token, ...search } = location.search as { token?: unknown };
+  if (typeof token !== 'string') return;
+  let answers: StudentAnswers = {};
+  try {
+    answers = (await tmpAnswersRequest(token)).answers as StudentAnswers;
+  } catch (error) {
+    // A bad or expired link is shown as a message, not as a broken page.
+    context.application.notice = error instanceof ServerError ? error.message : String(error);
+  }
+  const carried = location.state.studentAnswers ?? {};
+  throw redirect({
+    to: location.pathname,
+    search,
+    replace: true,
+    state: { ...location.state, studentAnswers: { ...answers, ...carried } },
+  });
+}
+
+async function startSession(context: ApplicationRouterContext, location: ParsedLocation) {
+  const loggedIn = hasIndicatorCookie();
+  if (!loggedIn) await takeToken(context, location);
+  const { queryClient } = context;
+  const [profile, savedCounts, savedTabs] = loggedIn
+    ? await Promise.all([
+        queryClient.fetchQuery(profileQuery),
+        queryClient.fetchQuery(addAnotherQuery),
+        queryClient.fetchQuery(tabsQuery),
+      ])
+    : [null, {}, {}];
+  const session = new ApplicationSession(
+    { loggedIn, profile, savedCounts, savedTabs, carried: location.state.studentAnswers ?? {} },
+    { queryClient, navigate: context.navigate },
+  );
+  context.application.session = session;
+  const { notice } = context.application;
+  if (notice !== null) {
+    context.application.notice = null;
+    session.toast({ title: notices.errorTitle, description: notice, severity: 'error' });
+  }
+  // Shown before the resume below moves on (that navigation carries no state).
+  session.showSuccessMessage(location.state);
+  // SPEC 2.2 resume: back to the last page, once, before any page change.
+  const last = profile?.last_page;
+  if (loggedIn && last && last !== location.pathname && isPage(last))
+    throw redirect({ to: last, replace: true });
+}
+
+/** The application route's beforeLoad: every navigation into or within the application. */
+export async function beforeApplicationLoad({
+  context,
+  location,
+}: {
+  context: ApplicationRouterContext;
+  location: ParsedLocation;
+}): Promise<{ session: ApplicationSession }> {
+  if (!context.application.session) {
+    try {
+      await startSession(context, location);
+    } catch (error) {
+      // A 401 is handled centrally: it goes to /login, and this navigation never completes.
+      if (error instanceof UnauthorizedError) await new Promise(() => undefined);
+      throw error;
+    }
+  }
+  const session = context.application.session as ApplicationSession;
+  // SPEC 2.2 completion guard.
+  const submitted = session.webStatus === 'submitted';
+  if (submitted && location.pathname !== '/completion')
+    throw redirect({ to: '/completion', replace: true });
+  if (!submitted && location.pathname === '/completion')
+    throw redirect({ to: applicationDefinition.defaultRoute, replace: true });
+  session.arrive(location.pathname, location.state);
+  return { session };
+}
+
+/** Leaving the application's routes ends the session (a new one starts on coming back). */
+export function leaveApplication(context: ApplicationRouterContext): void {
+  context.application.session?.stop();
+  context.application.session = null;
+}
