@@ -6,10 +6,9 @@
  * its innermost guard and all its parents hold. Validation, the view model and clearing all read the
  * same guards, so visibility is decided in one place.
  */
-import { compileCondition, conditionKeys, type KeyResolver } from './conditions';
+import { comparisonProblem, compileCondition, conditionKeys, type KeyResolver } from './conditions';
 import { ConfigurationError, MAX_ADD_ANOTHER, MAX_COMPONENTS_MESSAGE } from './errors';
 import {
-  OPERATORS,
   type ButtonTrigger,
   type CheckboxQuestion,
   type CheckboxTrigger,
@@ -720,30 +719,8 @@ function assertCondition(condition: Condition, path: string): void {
   if ('any' in condition)
     return condition.any.forEach((c, i) => assertCondition(c, `${path}.any[${i}]`));
   if ('not' in condition) return assertCondition(condition.not, `${path}.not`);
-  if (!(OPERATORS as readonly string[]).includes(condition.operator)) {
-    throw new ConfigurationError(
-      `Unknown condition operator ${JSON.stringify(condition.operator)}`,
-      path,
-    );
-  }
-  const listOperator = condition.operator === 'in' || condition.operator === 'notIn';
-  const noTarget = condition.operator === 'answered' || condition.operator === 'notAnswered';
-  if (listOperator && !Array.isArray(condition.target)) {
-    throw new ConfigurationError(
-      `Operator "${condition.operator}" needs a list as its target`,
-      path,
-    );
-  }
-  if (
-    !listOperator &&
-    !noTarget &&
-    (condition.target === undefined || Array.isArray(condition.target))
-  ) {
-    throw new ConfigurationError(
-      `Operator "${condition.operator}" needs a single target value`,
-      path,
-    );
-  }
+  const problem = comparisonProblem(condition);
+  if (problem !== null) throw new ConfigurationError(problem, path);
 }
 
 const cache = new WeakMap<Definition, CompiledModel>();
