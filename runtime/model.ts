@@ -22,6 +22,7 @@ import {
   type Paragraph,
   type Question,
   type Repeat,
+  type Rule,
   type Section,
   type Tab,
   type Tabs,
@@ -462,6 +463,11 @@ class Compiler {
       if (rule.when) this.condition(rule.when, { ...scope, guard }, `${rulePath}.when`);
       return compileRule(rule, { key, yearKey, question, slot, resolve, path: rulePath });
     });
+    // The question's own limit is a rule too, so the client reports what the server refuses.
+    if ((question.kind === 'text' || question.kind === 'textarea') && question.maxLength) {
+      const limit: Rule = { kind: 'maxLength', max: question.maxLength };
+      checks.push(compileRule(limit, { key, yearKey, question, slot, resolve, path }));
+    }
 
     const requiredWhen = (question.rules ?? [])
       .filter((rule) => rule.kind === 'required' || rule.kind === 'mustBeTrue')
