@@ -45,8 +45,6 @@ export {
   visiblePage,
   questionsOf,
   isVisible,
-  keysToClear,
-  applyClearing,
   type ViewNode,
   type PageView,
   type QuestionView,
@@ -59,6 +57,9 @@ export {
   type ParagraphView,
   type ViewOptions,
 } from './visibility';
+export { keysToClear, applyClearing } from './clearing';
+export { evaluate, type Evaluation, type EvaluateOptions } from './evaluate';
+export { instrumentation } from './model';
 export {
   checkDefinition,
   pageOfKey,

@@ -63,6 +63,10 @@ export type KeySpec =
   | { readonly type: 'document' };
 
 export interface FieldInstance {
+  /** Position in `CompiledModel.instances`. */
+  readonly index: number;
+  /** Every answer key this question's checks read (its own keys and its rules' conditions). */
+  readonly checkReads: readonly string[];
   /** The answer key (slot prefix or suffix applied). */
   readonly key: string;
   readonly question: Question;
@@ -172,7 +176,23 @@ export interface CompiledModel {
   readonly addAnotherGroups: ReadonlyMap<string, number>;
   /** Tab groups by id. */
   readonly tabGroups: ReadonlyMap<string, Tabs>;
+  /** Keys whose value the view reads (conditions, radio content, check boxes, controls, required-when). */
+  readonly viewKeys: ReadonlySet<string>;
+  /** Keys whose emptiness alone the view reads (add-another slots and button triggers with answers). */
+  readonly presenceKeys: ReadonlySet<string>;
+  /** The question instances owning each answer key (its own, `_desc`, year and lookup fill keys). */
+  readonly owners: ReadonlyMap<string, readonly FieldInstance[]>;
+  /** For each answer key, the answer keys whose checks read it (their errors may change with it). */
+  readonly dependants: ReadonlyMap<string, readonly string[]>;
 }
+
+/** Counts what the runtime does, for tests that bound the work per change (unset: no cost). */
+export const instrumentation: {
+  /** A visibility walk starts: the guards of a definition are evaluated afresh. */
+  onWalk?: () => void;
+  /** The checks of one answer key run. */
+  onValidateKey?: (key: string) => void;
+} = {};
 
 const MONTH_NAMES = [
   'January',
@@ -224,6 +244,8 @@ class Compiler {
   readonly prefixProblems: { prefix: string; key: string; path: string }[] = [];
   readonly addAnotherGroups = new Map<string, number>();
   readonly tabGroups = new Map<string, Tabs>();
+  readonly viewKeys = new Set<string>();
+  readonly presenceKeys = new Set<string>();
 
   constructor(private readonly definition: Definition) {}
 
@@ -255,6 +277,7 @@ class Compiler {
     assertCondition(condition, path);
     for (const key of conditionKeys(condition, this.resolver(scope.slot, path))) {
       this.references.push({ key, path });
+      this.viewKeys.add(key);
     }
     return condition;
   }
@@ -432,6 +455,7 @@ class Compiler {
               );
             }
             this.references.push({ key: controlKey, path: `${path}.conditional.control` });
+            this.viewKeys.add(controlKey);
             const byValue = new Map<string, readonly OptionEntry[]>();
             for (const [value, listSource] of Object.entries(conditional.optionsByValue)) {
               byValue.set(value, resolveOptions(definition, listSource, new Date()));
@@ -469,10 +493,15 @@ class Compiler {
       checks.push(compileRule(limit, { key, yearKey, question, slot, resolve, path }));
     }
 
+    const checkReads = new Set<string>(checks.length > 0 ? owned : []);
+    for (const rule of question.rules ?? [])
+      if (rule.when) for (const read of conditionKeys(rule.when, resolve)) checkReads.add(read);
     const requiredWhen = (question.rules ?? [])
       .filter((rule) => rule.kind === 'required' || rule.kind === 'mustBeTrue')
       .map((rule) => (rule.when ? compileCondition(rule.when, resolve) : () => true));
     const instance: FieldInstance = {
+      index: this.instances.length,
+      checkReads: [...checkReads],
       isRequired: (answers) => requiredWhen.some((applies) => applies(answers)),
       key,
       question,
@@ -494,6 +523,7 @@ class Compiler {
     const content: Branch[] = [];
     if (question.kind === 'radio' && question.content) {
       const radioKey = key;
+      this.viewKeys.add(radioKey);
       for (const [value, nodes] of Object.entries(question.content)) {
         const branchGuard = this.guard(
           guard,
@@ -584,6 +614,7 @@ class Compiler {
         path: `${path}.children`,
       });
       for (const instance of this.instances.slice(before)) ownKeys.push(...instance.ownedKeys);
+      if (addAnother && index > 0) for (const key of ownKeys) this.presenceKeys.add(key);
       branches.push({ slot, guard, children });
     }
     return { type: 'repeat', node, max, instances: branches };
@@ -628,6 +659,7 @@ class Compiler {
     const before = this.instances.length;
     const children = this.nodes(node.after, { ...scope, guard, path: `${scope.path}.after` });
     for (const instance of this.instances.slice(before)) afterKeys.push(...instance.ownedKeys);
+    for (const key of afterKeys) this.presenceKeys.add(key);
     return { type: 'buttonTrigger', node, guard, children };
   }
 
@@ -637,6 +669,7 @@ class Compiler {
     if (compiled.type !== 'question')
       throw new ConfigurationError('Checkbox trigger failed to compile', scope.path);
     const key = compiled.instance.key;
+    this.viewKeys.add(key);
     const checked = (answers: Answers) => {
       const value = readAnswer(answers, key);
       return value === true || value === 'true';
@@ -764,6 +797,20 @@ export function compile(definition: Definition): CompiledModel {
     index(instance.key, instance);
     if (instance.yearKey) index(instance.yearKey, instance);
   }
+  const dependants = new Map<string, string[]>();
+  const owners = new Map<string, FieldInstance[]>();
+  for (const instance of compiler.instances) {
+    for (const key of instance.ownedKeys) {
+      const list = owners.get(key);
+      if (list) list.push(instance);
+      else owners.set(key, [instance]);
+    }
+    for (const read of instance.checkReads) {
+      const list = dependants.get(read);
+      if (!list) dependants.set(read, [instance.key]);
+      else if (!list.includes(instance.key)) list.push(instance.key);
+    }
+  }
   const keysOnSeveralPages = new Map<string, string[]>();
   for (const [key, pageIds] of compiler.keyPages)
     if (pageIds.size > 1) keysOnSeveralPages.set(key, [...pageIds]);
@@ -782,6 +829,10 @@ export function compile(definition: Definition): CompiledModel {
     prefixProblems: compiler.prefixProblems,
     addAnotherGroups: compiler.addAnotherGroups,
     tabGroups: compiler.tabGroups,
+    viewKeys: compiler.viewKeys,
+    presenceKeys: compiler.presenceKeys,
+    owners,
+    dependants,
   };
   cache.set(definition, model);
   last = model;
@@ -792,6 +843,7 @@ export function compile(definition: Definition): CompiledModel {
 export type GuardMemo = Int8Array;
 
 export function newMemo(model: CompiledModel): GuardMemo {
+  instrumentation.onWalk?.();
   return new Int8Array(model.guardCount);
 }
 

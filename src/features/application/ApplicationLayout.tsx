@@ -260,7 +260,7 @@ function ApplicationForm(props: {
           // goes away once fixed, and none appears while typing (D77).
           if (webStatusRef.current === 'validating' || Object.keys(errors.all()).length > 0)
             errors.set(
-              errorsToShow(definition, validate(), {
+              errorsToShow(definition, answers.evaluation().errors, {
                 webStatus: webStatusRef.current,
                 shown: errors.all(),
               }),
@@ -269,7 +269,7 @@ function ApplicationForm(props: {
           else autosaverRef.current?.changed();
         },
       ),
-    [store, definition, errors, validate, loggedIn],
+    [store, definition, errors, loggedIn],
   );
 
   const snapshot = useMemo(
