@@ -73,20 +73,35 @@ export function validateAnswers(
   const now = options.now ?? new Date();
   const memo = newMemo(model);
   const errors: Record<string, string[]> = {};
-  const byPage: Record<string, Record<string, string[]>> = {};
-  for (const instance of model.checked) {
-    if (!visible(instance, input, options, memo)) continue;
-    const existing = Object.prototype.hasOwnProperty.call(errors, instance.key)
-      ? errors[instance.key]!
-      : null;
-    const messages = runChecks(instance, input, now, existing);
-    if (messages !== null && messages !== existing) {
-      errors[instance.key] = messages;
-      const pageId = instance.page.id;
-      (byPage[pageId] ??= {})[instance.key] = messages;
+  const pageOf: string[] = [];
+  for (const group of model.checkedByKey) {
+    let messages: string[] | null = null;
+    for (const instance of group.instances) {
+      if (visible(instance, input, options, memo))
+        messages = runChecks(instance, input, now, messages);
+    }
+    if (messages !== null) {
+      errors[group.key] = messages;
+      pageOf.push(group.key, group.pageId);
     }
   }
-  return { errors, byPage };
+  return withByPage(errors, pageOf);
+}
+
+/** `byPage` is built on first read: most callers only read `errors`. */
+function withByPage(errors: Record<string, string[]>, pageOf: readonly string[]): ValidationResult {
+  let byPage: Record<string, Record<string, string[]>> | null = null;
+  return Object.defineProperty({ errors } as ValidationResult, 'byPage', {
+    enumerable: true,
+    get() {
+      if (byPage === null) {
+        byPage = {};
+        for (let i = 0; i < pageOf.length; i += 2)
+          (byPage[pageOf[i + 1]!] ??= {})[pageOf[i]!] = errors[pageOf[i]!]!;
+      }
+      return byPage;
+    },
+  });
 }
 
 /**
