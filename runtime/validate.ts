@@ -85,23 +85,10 @@ export function validateAnswers(
       pageOf.push(group.key, group.pageId);
     }
   }
-  return withByPage(errors, pageOf);
-}
-
-/** `byPage` is built on first read: most callers only read `errors`. */
-function withByPage(errors: Record<string, string[]>, pageOf: readonly string[]): ValidationResult {
-  let byPage: Record<string, Record<string, string[]>> | null = null;
-  return Object.defineProperty({ errors } as ValidationResult, 'byPage', {
-    enumerable: true,
-    get() {
-      if (byPage === null) {
-        byPage = {};
-        for (let i = 0; i < pageOf.length; i += 2)
-          (byPage[pageOf[i + 1]!] ??= {})[pageOf[i]!] = errors[pageOf[i]!]!;
-      }
-      return byPage;
-    },
-  });
+  const byPage: Record<string, Record<string, string[]>> = {};
+  for (let i = 0; i < pageOf.length; i += 2)
+    (byPage[pageOf[i + 1]!] ??= {})[pageOf[i]!] = errors[pageOf[i]!]!;
+  return { errors, byPage };
 }
 
 /**
