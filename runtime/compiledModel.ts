@@ -69,6 +69,8 @@ export interface FieldInstance {
   readonly guard: Guard | null;
   readonly descKey: string | null;
   readonly yearKey: string | null;
+  /** The most characters the answer under `key` may hold (its key spec), null for non-text answers. */
+  readonly maxLength: number | null;
   /** Lookup questions: the keys a chosen entry fills. */
   readonly fillKeys: readonly string[];
   /** Every key this question owns (cleared together). */

@@ -193,7 +193,9 @@ export function compileQuestion(
   const requiredWhen = (question.rules ?? [])
     .filter((rule) => rule.kind === 'required' || rule.kind === 'mustBeTrue')
     .map((rule) => (rule.when ? compileCondition(rule.when, resolve) : () => true));
+  const spec = compiler.keySpecs.get(key);
   const instance: FieldInstance = {
+    maxLength: spec?.type === 'text' ? spec.maxLength : null,
     index: compiler.instances.length,
     checkReads: [...checkReads],
     isRequired: (answers) => requiredWhen.some((applies) => applies(answers)),

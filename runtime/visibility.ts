@@ -25,6 +25,8 @@ export interface QuestionView {
   readonly descKey: string | null;
   readonly yearKey: string | null;
   readonly fillKeys: readonly string[];
+  /** The most characters the answer may hold (SPEC 5.7; the server's limit), null for non-text answers. */
+  readonly maxLength: number | null;
   /** The options on offer now (select, radio; the years of a month/year question); null for other kinds. */
   readonly options: readonly OptionEntry[] | null;
   /** The months of a month/year question; null for other kinds. */
@@ -145,6 +147,7 @@ function questionView(
     descKey: instance.descKey,
     yearKey: instance.yearKey,
     fillKeys: instance.fillKeys,
+    maxLength: instance.maxLength,
     options: instance.options ? instance.options(walk.answers, walk.now) : null,
     monthOptions: instance.monthOptions,
     required: instance.isRequired(walk.answers),

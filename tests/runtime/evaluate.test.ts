@@ -136,3 +136,18 @@ describe('evaluate: one pass per change, the same results as the separate calls'
     expect(counts.walks).toBe(expected.cleared.length > 0 ? 2 : 1);
   });
 });
+
+describe('facts on the view', () => {
+  it("gives each question the limit the server holds its answer to (SPEC 5.7 defaults, the question's own)", async () => {
+    const { questionsOf } = await import('../../runtime');
+    const about = visiblePage(applicationDefinition, {}, 'about', { now })!;
+    const limits = new Map(questionsOf([about]).map((q) => [q.key, q.maxLength]));
+    expect(limits.get('first_name')).toBe(45);
+    expect(limits.get('email_address')).toBe(254);
+    expect(limits.get('birth_date')).toBe(10);
+    for (const [key, limit] of limits) {
+      const spec = model.keySpecs.get(key);
+      expect(limit).toBe(spec?.type === 'text' ? spec.maxLength : null);
+    }
+  });
+});
