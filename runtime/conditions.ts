@@ -1,5 +1,5 @@
 import { ConfigurationError } from './errors';
-import type { Comparison, Condition, Scalar } from './format';
+import { OPERATOR_TARGETS, type Comparison, type Condition, type Scalar } from './format';
 import { answerReader, isEmpty, numberOf, readAnswer, type Answers } from './values';
 
 /** Resolves a comparison's key to an answer key; inside a repeat slot, `scope: 'slot'` keys are local. */
@@ -14,6 +14,28 @@ const globalKey: KeyResolver = (comparison) => {
   return comparison.valueKey;
 };
 
+/**
+ * What is wrong with a comparison's operator or target, or null: the one check of both that the
+ * format schema (at load) and the compiler (for a definition checked by the compiler only) run.
+ */
+export function comparisonProblem(comparison: {
+  readonly operator: unknown;
+  readonly target?: unknown;
+}): string | null {
+  const { operator, target } = comparison;
+  if (typeof operator !== 'string' || !Object.hasOwn(OPERATOR_TARGETS, operator)) {
+    return `Unknown condition operator ${JSON.stringify(operator)}`;
+  }
+  const wanted = OPERATOR_TARGETS[operator as keyof typeof OPERATOR_TARGETS];
+  if (wanted === 'list' && !Array.isArray(target)) {
+    return `Operator "${operator}" needs a list as its target`;
+  }
+  if (wanted === 'single' && (target === undefined || Array.isArray(target))) {
+    return `Operator "${operator}" needs a single target value`;
+  }
+  return null;
+}
+
 /** Equality as a person means it: '2' equals 2, true equals 'true'. */
 function sameValue(value: unknown, target: Scalar): boolean {
   if (value === target) return true;
@@ -23,25 +45,14 @@ function sameValue(value: unknown, target: Scalar): boolean {
   return String(value) === String(target);
 }
 
-function targetList(comparison: Comparison): readonly Scalar[] {
-  const { target } = comparison;
-  if (!Array.isArray(target)) {
-    throw new ConfigurationError(
-      `Operator "${comparison.operator}" on "${comparison.valueKey}" needs a list as its target`,
-    );
-  }
-  return target as readonly Scalar[];
+function assertComparison(comparison: Comparison): void {
+  const problem = comparisonProblem(comparison);
+  if (problem !== null) throw new ConfigurationError(`${problem} (on "${comparison.valueKey}")`);
 }
 
-function scalarTarget(comparison: Comparison): Scalar {
-  const { target } = comparison;
-  if (Array.isArray(target) || target === undefined) {
-    throw new ConfigurationError(
-      `Operator "${comparison.operator}" on "${comparison.valueKey}" needs a single target value`,
-    );
-  }
-  return target as Scalar;
-}
+// Only called on comparisons that passed assertComparison.
+const targetList = (comparison: Comparison) => comparison.target as readonly Scalar[];
+const scalarTarget = (comparison: Comparison) => comparison.target as Scalar;
 
 function compareNumbers(
   value: unknown,
@@ -59,7 +70,11 @@ function evaluateComparison(
   answers: Answers,
   resolve: KeyResolver,
 ): boolean {
-  const value = readAnswer(answers, resolve(comparison));
+  assertComparison(comparison);
+  return compareChecked(comparison, readAnswer(answers, resolve(comparison)));
+}
+
+function compareChecked(comparison: Comparison, value: unknown): boolean {
   const operator = comparison.operator;
   switch (operator) {
     case 'equals':
@@ -138,11 +153,10 @@ export function compileCondition(
     return (answers) => !inner(answers);
   }
   const key = resolve(condition);
-  const fixed: KeyResolver = () => key;
   const read = answerReader(key);
   const comparison = condition;
   // Validate the operator and target now, so a bad condition fails at compile time.
-  evaluateComparison(comparison, {}, fixed);
+  assertComparison(comparison);
   switch (comparison.operator) {
     case 'answered':
       return (answers) => !isEmpty(read(answers));
@@ -157,6 +171,6 @@ export function compileCondition(
       return (answers) => !sameValue(read(answers), target);
     }
     default:
-      return (answers) => evaluateComparison(comparison, answers, fixed);
+      return (answers) => compareChecked(comparison, read(answers));
   }
 }

@@ -11,19 +11,24 @@
 // ---------------------------------------------------------------------------------------------
 // Conditions (SPEC 3.8, 5.1)
 
-export const OPERATORS = [
-  'equals',
-  'notEquals',
-  'lt',
-  'lte',
-  'gt',
-  'gte',
-  'answered',
-  'notAnswered',
-  'in',
-  'notIn',
-] as const;
-export type Operator = (typeof OPERATORS)[number];
+/**
+ * Every operator with what it compares against: nothing, one value, or a list. Keyed by operator,
+ * so a new operator cannot be added without saying which target it takes.
+ */
+export const OPERATOR_TARGETS = {
+  equals: 'single',
+  notEquals: 'single',
+  lt: 'single',
+  lte: 'single',
+  gt: 'single',
+  gte: 'single',
+  answered: 'none',
+  notAnswered: 'none',
+  in: 'list',
+  notIn: 'list',
+} as const satisfies Record<string, 'none' | 'single' | 'list'>;
+export type Operator = keyof typeof OPERATOR_TARGETS;
+export const OPERATORS = Object.keys(OPERATOR_TARGETS) as readonly Operator[];
 
 export type Scalar = string | number | boolean | null;
 
@@ -234,20 +239,22 @@ export type Question =
 
 export type QuestionKind = Question['kind'];
 
-export const QUESTION_KINDS = [
-  'text',
-  'textarea',
-  'date',
-  'phone',
-  'ssn',
-  'number',
-  'select',
-  'radio',
-  'checkbox',
-  'monthYear',
-  'lookup',
-  'file',
-] as const satisfies readonly QuestionKind[];
+/** Keyed by kind, so a question kind missing here (or unknown to the union) does not compile. */
+const QUESTION_KIND_RECORD = {
+  text: true,
+  textarea: true,
+  date: true,
+  phone: true,
+  ssn: true,
+  number: true,
+  select: true,
+  radio: true,
+  checkbox: true,
+  monthYear: true,
+  lookup: true,
+  file: true,
+} as const satisfies Record<QuestionKind, true>;
+export const QUESTION_KINDS = Object.keys(QUESTION_KIND_RECORD) as readonly QuestionKind[];
 
 // ---------------------------------------------------------------------------------------------
 // Content and containers

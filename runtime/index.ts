@@ -3,7 +3,8 @@
  * definition, compute the view, validate and clear hidden keys, then draw with their own UI.
  */
 export * from './format';
-export { definitionSchema, parseDefinitionFormat } from './schema';
+export { definitionSchema } from './schema';
+export { parseDefinitionFormat } from './parseFormat';
 export { ConfigurationError, MAX_ADD_ANOTHER, MAX_COMPONENTS_MESSAGE } from './errors';
 export { BLANK, isEmpty, readAnswer, type Answers } from './values';
 export { evaluateCondition, conditionKeys } from './conditions';
@@ -45,8 +46,6 @@ export {
   visiblePage,
   questionsOf,
   isVisible,
-  keysToClear,
-  applyClearing,
   type ViewNode,
   type PageView,
   type QuestionView,
@@ -59,6 +58,9 @@ export {
   type ParagraphView,
   type ViewOptions,
 } from './visibility';
+export { keysToClear, applyClearing } from './clearing';
+export { evaluate, type Evaluation, type EvaluateOptions } from './evaluate';
+export { instrumentation } from './model';
 export {
   checkDefinition,
   pageOfKey,

@@ -1,6 +1,6 @@
 import type { Definition } from './format';
 import { compile } from './model';
-import { parseDefinitionFormat } from './schema';
+import { parseDefinitionFormat } from './parseFormat';
 
 /**
  * Loads a definition from plain data: checks the format with zod and the meaning (option lists,

@@ -3,8 +3,10 @@
  * broken definition fails loudly with the path of the problem. The hot path never touches zod.
  */
 import { z } from 'zod';
+import { comparisonProblem } from './conditions';
 import {
   OPERATORS,
+  type Operator,
   type Comparison,
   type Condition,
   type Definition,
@@ -14,8 +16,26 @@ import {
   type Rule,
   type YearsSpec,
 } from './format';
-import { ConfigurationError } from './errors';
 import { isPrototypeName } from './values';
+
+type ValueOf<T> = T[keyof T];
+
+/**
+ * True when the schema's output and the format type accept the same values under the same property
+ * names (readonly aside). Checked per kind below, so the two sides cannot drift apart.
+ */
+export type Agree<A, B> = [A] extends [B]
+  ? [B] extends [A]
+    ? [keyof A] extends [keyof B]
+      ? [keyof B] extends [keyof A]
+        ? true
+        : false
+      : false
+    : false
+  : false;
+
+/** Compiles only when every entry is true. */
+type AllTrue<T extends Record<PropertyKey, true>> = T;
 
 const key = z
   .string()
@@ -27,14 +47,19 @@ const key = z
 const id = z.string().min(1);
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-const comparison: z.ZodType<Comparison> = z.strictObject({
-  valueKey: key,
-  operator: z.enum(OPERATORS, {
-    error: (issue) => `Unknown condition operator ${JSON.stringify(issue.input)}`,
-  }),
-  target: z.union([scalar, z.array(scalar).readonly()]).optional(),
-  scope: z.literal('slot').optional(),
-});
+const comparison: z.ZodType<Comparison> = z
+  .strictObject({
+    valueKey: key,
+    operator: z.enum(OPERATORS as [Operator, ...Operator[]], {
+      error: (issue) => comparisonProblem({ operator: issue.input }) ?? undefined,
+    }),
+    target: z.union([scalar, z.array(scalar).readonly()]).optional(),
+    scope: z.literal('slot').optional(),
+  })
+  .superRefine((value, context) => {
+    const problem = comparisonProblem(value);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  });
 
 const condition: z.ZodType<Condition> = z.lazy(() =>
   z.union([
@@ -70,10 +95,14 @@ const relativeDate = z.strictObject({
 });
 const when = { when: condition.optional() };
 
-const rule: z.ZodType<Rule> = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('required'), message: message.optional(), ...when }),
-  z.strictObject({ kind: z.literal('mustBeTrue'), message: message.optional(), ...when }),
-  z.strictObject({
+const ruleSchemas = {
+  required: z.strictObject({ kind: z.literal('required'), message: message.optional(), ...when }),
+  mustBeTrue: z.strictObject({
+    kind: z.literal('mustBeTrue'),
+    message: message.optional(),
+    ...when,
+  }),
+  pattern: z.strictObject({
     kind: z.literal('pattern'),
     pattern: z.string().refine(isValidRegExp, 'must be a valid regular expression'),
     flags: z
@@ -83,15 +112,20 @@ const rule: z.ZodType<Rule> = z.discriminatedUnion('kind', [
     message,
     ...when,
   }),
-  z.strictObject({ kind: z.literal('email'), message, ...when }),
-  z.strictObject({
+  email: z.strictObject({ kind: z.literal('email'), message, ...when }),
+  maxLength: z.strictObject({
     kind: z.literal('maxLength'),
     max: z.number().int().min(1),
     message: message.optional(),
     ...when,
   }),
-  z.strictObject({ kind: z.literal('minLength'), min: z.number().int().min(1), message, ...when }),
-  z.strictObject({
+  minLength: z.strictObject({
+    kind: z.literal('minLength'),
+    min: z.number().int().min(1),
+    message,
+    ...when,
+  }),
+  range: z.strictObject({
     kind: z.literal('range'),
     min: z.number(),
     max: z.number(),
@@ -99,8 +133,8 @@ const rule: z.ZodType<Rule> = z.discriminatedUnion('kind', [
     message,
     ...when,
   }),
-  z.strictObject({ kind: z.literal('date'), message, ...when }),
-  z.strictObject({
+  date: z.strictObject({ kind: z.literal('date'), message, ...when }),
+  dateWindow: z.strictObject({
     kind: z.literal('dateWindow'),
     min: relativeDate.optional(),
     max: relativeDate.optional(),
@@ -108,7 +142,17 @@ const rule: z.ZodType<Rule> = z.discriminatedUnion('kind', [
     maxMessage: message,
     ...when,
   }),
-]);
+} satisfies Record<Rule['kind'], z.ZodType>;
+
+/** A rule kind or property written in format.ts or here only stops the build here. */
+export type RulesAgree = AllTrue<{
+  [K in Rule['kind']]: Agree<z.output<(typeof ruleSchemas)[K]>, Extract<Rule, { kind: K }>>;
+}>;
+
+const rule: z.ZodType<Rule> = z.discriminatedUnion(
+  'kind',
+  Object.values(ruleSchemas) as unknown as [ValueOf<typeof ruleSchemas>],
+);
 
 const questionBase = {
   key,
@@ -150,134 +194,141 @@ const unknownKind = (issue: { input?: unknown }) => {
   return `Unknown kind ${JSON.stringify(kind)}`;
 };
 
+const nodeSchemas = {
+  text: z.strictObject({
+    kind: z.literal('text'),
+    ...questionBase,
+    maxLength: z.number().int().min(1).optional(),
+    inputMode: z.enum(['text', 'email', 'numeric', 'decimal', 'url']).optional(),
+    autoComplete: z.string().optional(),
+  }),
+  textarea: z.strictObject({
+    kind: z.literal('textarea'),
+    ...questionBase,
+    maxLength: z.number().int().min(1).optional(),
+    rows: z.number().int().min(1).optional(),
+  }),
+  date: z.strictObject({ kind: z.literal('date'), ...questionBase }),
+  phone: z.strictObject({ kind: z.literal('phone'), ...questionBase }),
+  ssn: z.strictObject({
+    kind: z.literal('ssn'),
+    ...questionBase,
+    inCopies: z.enum(['full', 'lastFour']).optional(),
+  }),
+  number: z.strictObject({
+    kind: z.literal('number'),
+    ...questionBase,
+    min: z.number().optional(),
+    max: z.number().optional(),
+    step: z.number().positive().optional(),
+  }),
+  select: z.strictObject({
+    kind: z.literal('select'),
+    ...questionBase,
+    options: optionSource,
+    description: z.boolean().optional(),
+    conditional: z
+      .discriminatedUnion('category', [
+        z.strictObject({ category: z.literal('displayOnly'), when: condition }),
+        z.strictObject({
+          category: z.literal('displayAndOptions'),
+          control: z.strictObject({ valueKey: key, scope: z.literal('slot').optional() }),
+          optionsByValue: z.record(z.string(), optionSource),
+        }),
+      ])
+      .optional(),
+  }),
+  radio: z.strictObject({
+    kind: z.literal('radio'),
+    ...questionBase,
+    options: optionSource,
+    description: z.boolean().optional(),
+    content: z.record(z.string(), children).optional(),
+  }),
+  checkbox: z.strictObject({ kind: z.literal('checkbox'), ...questionBase }),
+  monthYear: z.strictObject({
+    kind: z.literal('monthYear'),
+    ...questionBase,
+    yearKey: key,
+    years: yearsSpec,
+  }),
+  lookup: z.strictObject({
+    kind: z.literal('lookup'),
+    ...questionBase,
+    category: z.enum(['hs_ceeb', 'college_ceeb', 'address']),
+    prefix: z.string(),
+    fills: z.array(z.string().regex(/^[a-z0-9_]+$/)).readonly(),
+  }),
+  file: z.strictObject({ kind: z.literal('file'), ...questionBase }),
+  paragraph: z.strictObject({ kind: z.literal('paragraph'), id, text: z.string().min(1) }),
+  section: z.strictObject({
+    kind: z.literal('section'),
+    id,
+    title: z.string().optional(),
+    description: z.string().optional(),
+    hideWhen: condition.optional(),
+    clears: clearList.optional(),
+    children,
+  }),
+  repeat: z.strictObject({
+    kind: z.literal('repeat'),
+    id,
+    title: z.string().optional(),
+    instances: z.discriminatedUnion('kind', [
+      z.strictObject({
+        kind: z.literal('prefix'),
+        prefixes: z
+          .array(z.string().regex(/^[a-z][a-z0-9_]*_$/))
+          .min(1)
+          .readonly(),
+      }),
+      z.strictObject({ kind: z.literal('suffix'), max: z.number().int().min(1) }),
+    ]),
+    addAnother: z.strictObject({ buttonId: id, label: z.string().min(1) }).optional(),
+    children,
+  }),
+  tabs: z.strictObject({
+    kind: z.literal('tabs'),
+    id,
+    label: z.string().min(1),
+    defaultTab: z.string().min(1),
+    tabs: z
+      .array(
+        z.strictObject({
+          name: z.string().min(1),
+          label: z.string().min(1),
+          clears: clearList.optional(),
+          children,
+        }),
+      )
+      .min(1)
+      .readonly(),
+  }),
+  trigger,
+  exclusive: z.strictObject({
+    kind: z.literal('exclusive'),
+    id,
+    cases: z
+      .array(z.strictObject({ when: condition, children }))
+      .min(1)
+      .readonly(),
+  }),
+} satisfies Record<Node['kind'], z.ZodType>;
+
+/** A node kind or property written in format.ts or here only stops the build here. */
+export type NodesAgree = AllTrue<{
+  [K in Node['kind']]: Agree<z.output<(typeof nodeSchemas)[K]>, Extract<Node, { kind: K }>>;
+}>;
+
 const node: z.ZodType<Node> = z.lazy(() =>
   z.discriminatedUnion(
     'kind',
-    [
-      z.strictObject({
-        kind: z.literal('text'),
-        ...questionBase,
-        maxLength: z.number().int().min(1).optional(),
-        inputMode: z.enum(['text', 'email', 'numeric', 'decimal', 'url']).optional(),
-        autoComplete: z.string().optional(),
-      }),
-      z.strictObject({
-        kind: z.literal('textarea'),
-        ...questionBase,
-        maxLength: z.number().int().min(1).optional(),
-        rows: z.number().int().min(1).optional(),
-      }),
-      z.strictObject({ kind: z.literal('date'), ...questionBase }),
-      z.strictObject({ kind: z.literal('phone'), ...questionBase }),
-      z.strictObject({
-        kind: z.literal('ssn'),
-        ...questionBase,
-        inCopies: z.enum(['full', 'lastFour']).optional(),
-      }),
-      z.strictObject({
-        kind: z.literal('number'),
-        ...questionBase,
-        min: z.number().optional(),
-        max: z.number().optional(),
-        step: z.number().positive().optional(),
-      }),
-      z.strictObject({
-        kind: z.literal('select'),
-        ...questionBase,
-        options: optionSource,
-        description: z.boolean().optional(),
-        conditional: z
-          .discriminatedUnion('category', [
-            z.strictObject({ category: z.literal('displayOnly'), when: condition }),
-            z.strictObject({
-              category: z.literal('displayAndOptions'),
-              control: z.strictObject({ valueKey: key, scope: z.literal('slot').optional() }),
-              optionsByValue: z.record(z.string(), optionSource),
-            }),
-          ])
-          .optional(),
-      }),
-      z.strictObject({
-        kind: z.literal('radio'),
-        ...questionBase,
-        options: optionSource,
-        description: z.boolean().optional(),
-        content: z.record(z.string(), children).optional(),
-      }),
-      z.strictObject({ kind: z.literal('checkbox'), ...questionBase }),
-      z.strictObject({
-        kind: z.literal('monthYear'),
-        ...questionBase,
-        yearKey: key,
-        years: yearsSpec,
-      }),
-      z.strictObject({
-        kind: z.literal('lookup'),
-        ...questionBase,
-        category: z.enum(['hs_ceeb', 'college_ceeb', 'address']),
-        prefix: z.string(),
-        fills: z.array(z.string().regex(/^[a-z0-9_]+$/)).readonly(),
-      }),
-      z.strictObject({ kind: z.literal('file'), ...questionBase }),
-      z.strictObject({ kind: z.literal('paragraph'), id, text: z.string().min(1) }),
-      z.strictObject({
-        kind: z.literal('section'),
-        id,
-        title: z.string().optional(),
-        description: z.string().optional(),
-        hideWhen: condition.optional(),
-        clears: clearList.optional(),
-        children,
-      }),
-      z.strictObject({
-        kind: z.literal('repeat'),
-        id,
-        title: z.string().optional(),
-        instances: z.discriminatedUnion('kind', [
-          z.strictObject({
-            kind: z.literal('prefix'),
-            prefixes: z
-              .array(z.string().regex(/^[a-z][a-z0-9_]*_$/))
-              .min(1)
-              .readonly(),
-          }),
-          z.strictObject({ kind: z.literal('suffix'), max: z.number().int().min(1) }),
-        ]),
-        addAnother: z.strictObject({ buttonId: id, label: z.string().min(1) }).optional(),
-        children,
-      }),
-      z.strictObject({
-        kind: z.literal('tabs'),
-        id,
-        label: z.string().min(1),
-        defaultTab: z.string().min(1),
-        tabs: z
-          .array(
-            z.strictObject({
-              name: z.string().min(1),
-              label: z.string().min(1),
-              clears: clearList.optional(),
-              children,
-            }),
-          )
-          .min(1)
-          .readonly(),
-      }),
-      trigger,
-      z.strictObject({
-        kind: z.literal('exclusive'),
-        id,
-        cases: z
-          .array(z.strictObject({ when: condition, children }))
-          .min(1)
-          .readonly(),
-      }),
-    ],
+    Object.values(nodeSchemas) as unknown as [ValueOf<typeof nodeSchemas>],
     { error: unknownKind },
   ),
 );
 
-export const definitionSchema: z.ZodType<Definition> = z.strictObject({
+const definitionObject = z.strictObject({
   id,
   title: z.string().min(1),
   version: z.number().int().min(1),
@@ -296,6 +347,13 @@ export const definitionSchema: z.ZodType<Definition> = z.strictObject({
     .readonly(),
 });
 
+export type DefinitionAgrees = AllTrue<{
+  definition: Agree<z.output<typeof definitionObject>, Definition>;
+  page: Agree<z.output<typeof definitionObject>['pages'][number], Definition['pages'][number]>;
+}>;
+
+export const definitionSchema: z.ZodType<Definition> = definitionObject;
+
 function isValidRegExp(source: string): boolean {
   try {
     new RegExp(source);
@@ -303,50 +361,4 @@ function isValidRegExp(source: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** `pages[0].children[2].kind`: a zod issue path as a reader writes it. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
-  }
-  return out || '(root)';
-}
-
-interface FormatIssue {
-  readonly code: string;
-  readonly message: string;
-  readonly path: readonly PropertyKey[];
-  readonly errors?: readonly (readonly FormatIssue[])[];
-}
-
-/**
- * The most telling issue: for a union that failed, the branch the author most plausibly meant (the
- * one without unknown properties and with the fewest problems), so an unknown operator is reported
- * as such instead of as "Invalid input".
- */
-function mostTelling(
-  issue: FormatIssue,
-  prefix: readonly PropertyKey[] = [],
-): { message: string; path: PropertyKey[] } {
-  const path = [...prefix, ...issue.path];
-  if (issue.code === 'invalid_union' && issue.errors && issue.errors.length > 0) {
-    const score = (branch: readonly FormatIssue[]) =>
-      branch.filter((i) => i.code === 'unrecognized_keys').length * 1000 + branch.length;
-    const best = [...issue.errors].sort((a, b) => score(a) - score(b))[0];
-    if (best && best[0]) return mostTelling(best[0], path);
-  }
-  return { message: issue.message, path };
-}
-
-/** Checks the format; throws a ConfigurationError naming the first problem's path. */
-export function parseDefinitionFormat(data: unknown): Definition {
-  const result = definitionSchema.safeParse(data);
-  if (result.success) return result.data;
-  const first = result.error.issues[0] as FormatIssue | undefined;
-  if (!first) throw new ConfigurationError('Invalid definition');
-  const { message, path } = mostTelling(first);
-  throw new ConfigurationError(`Invalid definition: ${message}`, formatPath(path));
 }

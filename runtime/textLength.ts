@@ -23,6 +23,7 @@ export function textLength(text: string): number {
 
 /** True when the text fits a limit of `max` characters (and its code-unit backstop). */
 export function withinLength(text: string, max: number): boolean {
+  if (text.length <= max) return true; // never more characters than code units
   return text.length <= max * MAX_UNITS_PER_CHARACTER && textLength(text) <= max;
 }
 

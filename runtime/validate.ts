@@ -73,19 +73,21 @@ export function validateAnswers(
   const now = options.now ?? new Date();
   const memo = newMemo(model);
   const errors: Record<string, string[]> = {};
-  const byPage: Record<string, Record<string, string[]>> = {};
-  for (const instance of model.checked) {
-    if (!visible(instance, input, options, memo)) continue;
-    const existing = Object.prototype.hasOwnProperty.call(errors, instance.key)
-      ? errors[instance.key]!
-      : null;
-    const messages = runChecks(instance, input, now, existing);
-    if (messages !== null && messages !== existing) {
-      errors[instance.key] = messages;
-      const pageId = instance.page.id;
-      (byPage[pageId] ??= {})[instance.key] = messages;
+  const pageOf: string[] = [];
+  for (const group of model.checkedByKey) {
+    let messages: string[] | null = null;
+    for (const instance of group.instances) {
+      if (visible(instance, input, options, memo))
+        messages = runChecks(instance, input, now, messages);
+    }
+    if (messages !== null) {
+      errors[group.key] = messages;
+      pageOf.push(group.key, group.pageId);
     }
   }
+  const byPage: Record<string, Record<string, string[]>> = {};
+  for (let i = 0; i < pageOf.length; i += 2)
+    (byPage[pageOf[i + 1]!] ??= {})[pageOf[i]!] = errors[pageOf[i]!]!;
   return { errors, byPage };
 }
 

@@ -1,8 +1,6 @@
 /**
- * Visibility and clearing (SPEC 4.7, 4.8): the resolved view renderers draw, and the keys that must
- * be cleared when content hides.
+ * Visibility (SPEC 4.7, 4.8): the resolved view renderers draw. Clearing is in clearing.ts.
  */
-import { emptyValueFor } from './dataModel';
 import type { Definition, OptionEntry, Page, Question } from './format';
 import {
   chosenTab,
@@ -15,7 +13,7 @@ import {
   type GuardMemo,
   type ViewState,
 } from './model';
-import { isEmpty, readAnswer, type Answers } from './values';
+import type { Answers } from './values';
 import { asAnswers } from './validate';
 
 export interface QuestionView {
@@ -27,6 +25,8 @@ export interface QuestionView {
   readonly descKey: string | null;
   readonly yearKey: string | null;
   readonly fillKeys: readonly string[];
+  /** The most characters the answer may hold (SPEC 5.7; the server's limit), null for non-text answers. */
+  readonly maxLength: number | null;
   /** The options on offer now (select, radio; the years of a month/year question); null for other kinds. */
   readonly options: readonly OptionEntry[] | null;
   /** The months of a month/year question; null for other kinds. */
@@ -147,6 +147,7 @@ function questionView(
     descKey: instance.descKey,
     yearKey: instance.yearKey,
     fillKeys: instance.fillKeys,
+    maxLength: instance.maxLength,
     options: instance.options ? instance.options(walk.answers, walk.now) : null,
     monthOptions: instance.monthOptions,
     required: instance.isRequired(walk.answers),
@@ -299,6 +300,17 @@ export function visiblePage(
   return pageView(found.page, found.children, walk);
 }
 
+/** A page's view from guards already (or lazily) decided in `memo`: no walk of its own. */
+export function pageViewFromMemo(
+  found: { readonly page: Page; readonly children: readonly CompiledNode[] },
+  answers: Answers,
+  state: ViewState,
+  memo: GuardMemo,
+  now: Date,
+): PageView {
+  return pageView(found.page, found.children, { answers, state, memo, now });
+}
+
 function pageView(page: Page, children: readonly CompiledNode[], walk: Walk): PageView {
   return { id: page.id, path: page.path, title: page.title, children: viewNodes(children, walk) };
 }
@@ -316,96 +328,6 @@ export function isVisible(
   return (model.byKey.get(key) ?? []).some((instance) =>
     guardOpen(instance.guard, input, state, memo),
   );
-}
-
-function sameAnswer(a: unknown, b: unknown): boolean {
-  if (isEmpty(a) && isEmpty(b)) return true;
-  return (
-    a === b ||
-    (a !== null && b !== null && a !== undefined && b !== undefined && String(a) === String(b))
-  );
-}
-
-/** True when a guard on the instance's chain hides it and clears this key. */
-function clearedByChain(
-  instance: FieldInstance,
-  key: string,
-  answers: Answers,
-  state: ViewState,
-): boolean {
-  for (let guard = instance.guard; guard !== null; guard = guard.parent) {
-    if (guard.clears !== null && guard.clears(key) && !guard.holds(answers, state)) return true;
-  }
-  return false;
-}
-
-/**
- * The keys that hold a value in `after` but must be cleared (SPEC 4.7): keys of hidden sections (their
- * listed keys), losing cases of mutually exclusive groups, radio-driven content of other values,
- * the other side of a checkbox trigger, left tabs, hidden conditional selects, and the dependent
- * answer (and its `_desc`) of a conditional select whose controlling answer changed since `before`.
- * A key still visible elsewhere is kept.
- */
-export function keysToClear(
-  definition: Definition,
-  before: unknown,
-  after: unknown,
-  state: ViewState = {},
-): string[] {
-  const model = compile(definition);
-  const previous = asAnswers(before);
-  const current = asAnswers(after);
-  const memo = newMemo(model);
-  const visibleKeys = new Set<string>();
-  const hidden: { instance: FieldInstance }[] = [];
-  const clear = new Set<string>();
-
-  for (const instance of model.instances) {
-    if (guardOpen(instance.guard, current, state, memo)) {
-      for (const key of instance.ownedKeys) visibleKeys.add(key);
-    } else {
-      hidden.push({ instance });
-    }
-    if (instance.controlKey !== null) {
-      const control = instance.controlKey;
-      if (!sameAnswer(readAnswer(previous, control), readAnswer(current, control))) {
-        clear.add(instance.key);
-        if (instance.descKey) clear.add(instance.descKey);
-      }
-    }
-  }
-  for (const { instance } of hidden) {
-    for (const key of instance.ownedKeys) {
-      if (!visibleKeys.has(key) && clearedByChain(instance, key, current, state)) clear.add(key);
-    }
-  }
-  return [...clear].filter((key) => !isEmpty(readAnswer(current, key)));
-}
-
-/**
- * Applies clearing until nothing more hides (clearing one answer can hide further content).
- * Returns the new answers and every key that was cleared.
- */
-export function applyClearing(
-  definition: Definition,
-  before: unknown,
-  after: unknown,
-  state: ViewState = {},
-): { answers: Record<string, unknown>; cleared: string[] } {
-  let previous = asAnswers(before);
-  let current: Record<string, unknown> = { ...asAnswers(after) };
-  const cleared: string[] = [];
-  for (let round = 0; round < 16; round++) {
-    const keys = keysToClear(definition, previous, current, state);
-    if (keys.length === 0) break;
-    previous = current;
-    current = { ...current };
-    for (const key of keys) {
-      current[key] = emptyValueFor(definition, key);
-      cleared.push(key);
-    }
-  }
-  return { answers: current, cleared };
 }
 
 /** Every question of a view in reading order (radio-driven content and trigger check boxes included). */

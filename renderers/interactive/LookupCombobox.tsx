@@ -14,7 +14,7 @@ import { cx } from './classNames';
 import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
 import lookupStyles from './lookup.module.css';
-import { focusHandoff, LOOKUP_MAX_LENGTH } from './LookupQuestion';
+import { focusHandoff } from './LookupQuestion';
 import { textOf } from './values';
 
 type Item =
@@ -196,7 +196,7 @@ export function LookupCombobox({
             name: view.key,
             type: 'text',
             className: cx(styles.input, lookupStyles.input),
-            maxLength: LOOKUP_MAX_LENGTH,
+            maxLength: view.maxLength ?? undefined,
             onBlur,
             'aria-labelledby': undefined,
             'aria-required': view.required || undefined,

@@ -10,9 +10,6 @@ import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
 import { textOf } from './values';
 
-/** The longest display label the data model keeps for a lookup answer. */
-export const LOOKUP_MAX_LENGTH = 150;
-
 /**
  * The key whose plain input has focus while the combobox loads: the combobox takes over focus, the
  * caret and the typed text when it replaces the input (typing is not interrupted).
@@ -57,7 +54,7 @@ export function PlainLookup({
         type="text"
         className={styles.input}
         value={textOf(value)}
-        maxLength={LOOKUP_MAX_LENGTH}
+        maxLength={view.maxLength ?? undefined}
         autoComplete="off"
         data-category={question.category}
         onChange={(event) => onValueChange(event.target.value)}

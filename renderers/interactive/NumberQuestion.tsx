@@ -9,9 +9,6 @@ import { textOf } from './values';
  * scrolls). The range is checked by the runtime; the keyboard offers a decimal point when the
  * question's bounds or step are not whole numbers.
  */
-/** The longest number text the data model keeps. */
-export const NUMBER_MAX_LENGTH = 16;
-
 export function NumberQuestion({
   view,
   value,
@@ -37,7 +34,7 @@ export function NumberQuestion({
         type="text"
         inputMode={decimal ? 'decimal' : 'numeric'}
         autoComplete="off"
-        maxLength={NUMBER_MAX_LENGTH}
+        maxLength={view.maxLength ?? undefined}
         className={cx(styles.input, styles.short)}
         value={textOf(value)}
         onChange={(event) => onValueChange(event.target.value)}

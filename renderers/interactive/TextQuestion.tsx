@@ -3,9 +3,6 @@ import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
 import { textOf } from './values';
 
-/** SPEC 5.7: default maximum length 45. */
-export const TEXT_MAX_LENGTH = 45;
-
 export function TextQuestion({
   view,
   value,
@@ -28,7 +25,7 @@ export function TextQuestion({
         type="text"
         className={styles.input}
         value={textOf(value)}
-        maxLength={question.maxLength ?? TEXT_MAX_LENGTH}
+        maxLength={view.maxLength ?? undefined}
         inputMode={question.inputMode}
         autoComplete={question.autoComplete}
         onChange={(event) => onValueChange(event.target.value)}

@@ -4,8 +4,7 @@ import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
 import { textOf } from './values';
 
-/** SPEC 5.7: default character limit 1500, 6 rows. */
-export const TEXTAREA_MAX_LENGTH = 1500;
+/** SPEC 5.7: 6 rows by default (the character limit comes on the view). */
 export const TEXTAREA_ROWS = 6;
 
 /**
@@ -24,7 +23,7 @@ export function TextareaQuestion({
 }: QuestionRendererProps<'textarea'>) {
   const { question } = view;
   const text = textOf(value);
-  const limit = question.maxLength ?? TEXTAREA_MAX_LENGTH;
+  const limit = view.maxLength ?? Number.POSITIVE_INFINITY;
   const countId = `${ids.input}--count`;
   return (
     <Field

@@ -1,6 +1,7 @@
 /**
- * The resolved page for the current answers, recomputed on every change (≈50 µs) but handed to React
- * only when what is visible changed, so typing into a field does not re-render the page.
+ * The resolved page for the current answers, read from the source's evaluation (computed once per
+ * change for every reader) and handed to React only when what is visible changed, so typing into a
+ * field does not re-render the page.
  */
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import {
@@ -71,7 +72,10 @@ export function usePageView(
     page: string;
   } | null>(null);
   const compute = useCallback(() => {
-    const view = visiblePage(definition, answersProxy(source), page, { ...state, now });
+    const view = source.evaluation
+      ? source.evaluation(state, now).page(page)
+      : visiblePage(definition, answersProxy(source), page, { ...state, now });
+    if (cache.current?.view === view) return view;
     const signature = view ? viewSignature(view.children) : '';
     const previous = cache.current;
     if (

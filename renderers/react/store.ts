@@ -4,6 +4,7 @@
  * so typing re-renders that question, not the page.
  */
 import { useSyncExternalStore } from 'react';
+import type { Evaluation, ViewState } from '../../runtime';
 import type { AnswerValue } from '../registry';
 
 export interface AnswerSource {
@@ -11,6 +12,11 @@ export interface AnswerSource {
   /** Called after any change; readers compare their own key's value. */
   subscribe(listener: () => void): () => void;
   setAnswers(answers: Readonly<Record<string, AnswerValue>>): void;
+  /**
+   * The runtime's evaluation of the current answers under `state`, shared by every reader (one
+   * walk per change). A source without it (a fixed map) lets each page compute its own view.
+   */
+  evaluation?(state: ViewState, now?: Date): Evaluation;
 }
 
 export interface ErrorSource {

@@ -182,6 +182,12 @@ export function handWrittenValidate(
   if (String(suspended) === 'Y' && blank(get(a, 'suspended_comment')))
     add('suspended_comment', m.suspendedComment);
   if (blank(get(a, 'counselor_waiver_request'))) add('counselor_waiver_request', m.waiver);
+  // Questions' own maximum lengths (the bench's answers hold no over-long text, so whether the
+  // guarded ones are shown does not change the errors; the work is the same).
+  for (const [key, max] of MAX_LENGTHS) {
+    const t = text(get(a, key));
+    if (t !== null && t.length > max) add(key, `${key} must be at most ${max} characters`);
+  }
   const agree = get(a, 'legal_agree');
   if (agree !== true && agree !== 'true') add('legal_agree', m.legalAgree);
   return errors;
@@ -207,6 +213,25 @@ const PARENT_KEYS = [
   'state',
   'state_desc',
   'zip',
+];
+const MAX_LENGTHS: [string, number][] = [
+  ['email_address', 254],
+  ['phone_international', 25],
+  ['zip', 10],
+  ['mailing_zip', 10],
+  ['alien_registration_number', 12],
+  ['parent_email_address', 254],
+  ['parent_zip', 10],
+  ['parent_2_email_address', 254],
+  ['parent_2_zip', 10],
+  ['hs_zip', 10],
+  ['hs_gpa', 6],
+  ['counselor_email_address', 254],
+  ['college_zip', 10],
+  ['college_2_zip', 10],
+  ['college_3_zip', 10],
+  ['conviction_comment', 7000],
+  ['suspended_comment', 7000],
 ];
 const ACT: [string, string][] = [
   ['act_score_englih', 'English'],

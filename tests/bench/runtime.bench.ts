@@ -1,12 +1,13 @@
 /**
- * Runtime benchmark (issue 2): full validation of a realistic half-filled application against a
- * hand-written loop of the same checks, and the cost of one field's re-validation (a keystroke),
+ * Runtime benchmark (issues 2, 16): full validation of a realistic half-filled application and of
+ * an error-heavy one against a hand-written loop of the same checks, and the cost of one field's re-validation (a keystroke),
  * all measured in the same run. Run with `npm run bench`.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Bench } from 'tinybench';
 import * as runtime from '../../runtime';
 import * as definitions from '../../definitions';
+import { errorHeavyApplication, errorHeavyState } from './errorHeavy';
 import { halfFilledApplication, halfFilledState } from './halfFilled';
 import { handWrittenValidate } from './handWritten';
 
@@ -16,6 +17,7 @@ const { compile, validateAnswers, validateField, visiblePage } = runtime;
 const { applicationDefinition, applicationDefinitionData } = definitions;
 const now = new Date(2026, 5, 15);
 const options = { now, ...halfFilledState };
+const heavyOptions = { now, ...errorHeavyState };
 
 export async function runRuntimeBench(): Promise<{ ok: boolean; lines: string[] }> {
   const ours = validateAnswers(applicationDefinition, halfFilledApplication, options).errors;
@@ -26,6 +28,18 @@ export async function runRuntimeBench(): Promise<{ ok: boolean; lines: string[] 
       lines: [
         'The hand-written baseline and the runtime disagree:',
         JSON.stringify({ ours, baseline }, null, 1),
+      ],
+    };
+  }
+
+  const heavy = validateAnswers(applicationDefinition, errorHeavyApplication, heavyOptions).errors;
+  const heavyBaseline = handWrittenValidate(errorHeavyApplication, now, errorHeavyState.addAnother);
+  if (!isDeepStrictEqual(heavy, heavyBaseline)) {
+    return {
+      ok: false,
+      lines: [
+        'The hand-written baseline and the runtime disagree on the error-heavy application:',
+        JSON.stringify({ ours: heavy, baseline: heavyBaseline }, null, 1),
       ],
     };
   }
@@ -54,6 +68,18 @@ export async function runRuntimeBench(): Promise<{ ok: boolean; lines: string[] 
       for (let i = 0; i < BATCH; i++)
         sink += Object.keys(
           validateAnswers(applicationDefinition, halfFilledApplication, options).errors,
+        ).length;
+    })
+    .add('hand-written loop (error-heavy)', () => {
+      for (let i = 0; i < BATCH; i++)
+        sink += Object.keys(
+          handWrittenValidate(errorHeavyApplication, now, errorHeavyState.addAnother),
+        ).length;
+    })
+    .add('runtime validateAnswers (error-heavy)', () => {
+      for (let i = 0; i < BATCH; i++)
+        sink += Object.keys(
+          validateAnswers(applicationDefinition, errorHeavyApplication, heavyOptions).errors,
         ).length;
     })
     .add('runtime validateField (one keystroke)', () => {
@@ -88,6 +114,9 @@ export async function runRuntimeBench(): Promise<{ ok: boolean; lines: string[] 
   };
   const baselineMs = mean('hand-written loop (baseline)');
   const fullMs = mean('runtime validateAnswers (full)');
+  const heavyBaselineMs = mean('hand-written loop (error-heavy)');
+  const heavyMs = mean('runtime validateAnswers (error-heavy)');
+  const heavyRatio = heavyMs / heavyBaselineMs;
   const fieldMs = mean('runtime validateField (one keystroke)');
   const everyFieldMs =
     (mean('runtime validateField (every field with rules)') * BATCH) / ruleKeys.length;
@@ -101,6 +130,9 @@ export async function runRuntimeBench(): Promise<{ ok: boolean; lines: string[] 
     `errors in the half-filled application: ${Object.keys(ours).length} keys (identical in both)`,
     `hand-written loop:            ${us(baselineMs)} per validation`,
     `runtime full validation:      ${us(fullMs)} per validation  → ${fullRatio.toFixed(2)}x the hand-written loop (target ≤ 3x)`,
+    `error-heavy application: ${Object.keys(heavy).length} keys in error (identical in both)`,
+    `hand-written loop, error-heavy: ${us(heavyBaselineMs)} per validation`,
+    `runtime full validation, error-heavy: ${us(heavyMs)} per validation  → ${heavyRatio.toFixed(2)}x the hand-written loop (target ≤ 1.3x)`,
     `runtime one-field validation: ${us(fieldMs)} for phone_mobile (2 rules: pattern, conditional required) → ${(fieldShare * 100).toFixed(2)}% of a full validation`,
     `runtime one-field validation, mean over the ${ruleKeys.length} fields with rules: ${us(everyFieldMs)} → ${((everyFieldMs / fullMs) * 100).toFixed(2)}% of a full validation (floor for an average rule-bearing field: 1/${ruleKeys.length} = ${(100 / ruleKeys.length).toFixed(2)}%)`,
     `runtime keystroke, mean over all ${allKeys.length} answer keys: ${us(keystrokeMs)} → ${(keystrokeShare * 100).toFixed(2)}% of a full validation (target < 2%)`,
@@ -108,5 +140,5 @@ export async function runRuntimeBench(): Promise<{ ok: boolean; lines: string[] 
     `compiling the definition once (cold): ${coldMs.toFixed(1)} ms`,
   ];
   if (sink < 0) lines.push(String(sink));
-  return { ok: fullRatio <= 3 && keystrokeShare < 0.02, lines };
+  return { ok: fullRatio <= 3 && heavyRatio <= 1.3 && keystrokeShare < 0.02, lines };
 }

@@ -43,6 +43,17 @@ describe('loadDefinition', () => {
     expect(error.path).toContain('pages[0].children[3].hideWhen');
   });
 
+  it("names the path of a target of the wrong shape, with the compiler's wording", () => {
+    const error = loadError(
+      variant((d) => {
+        d.pages[0].children[3].hideWhen.operator = 'in';
+        d.pages[0].children[3].hideWhen.target = 'USA';
+      }),
+    );
+    expect(error.message).toContain('Invalid definition: Operator "in" needs a list as its target');
+    expect(error.path).toContain('pages[0].children[3].hideWhen');
+  });
+
   it('rejects unknown properties (typos fail loudly)', () => {
     const error = loadError(variant((d) => (d.pages[0].children[0].lable = 'Name')));
     expect(error.path).toContain('pages[0].children[0]');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerProblems,
   answersStandardSchema,
   canSubmit,
   formLevelValidator,
@@ -15,6 +16,24 @@ describe('validateAnswers', () => {
   it('accepts a complete answer map', () => {
     expect(validateAnswers(miniDefinition, valid, { now })).toEqual({ errors: {}, byPage: {} });
     expect(canSubmit(miniDefinition, valid, { now })).toBe(true);
+  });
+
+  it("enforces a question's own maxLength as the server's shape check does", () => {
+    const limited = structuredClone(miniDefinition) as any;
+    limited.pages[0].children[0].maxLength = 5;
+    expect(limited.pages[0].children[0]).toMatchObject({ kind: 'text', key: 'name' });
+    const long = { ...valid, name: 'Adalovelace' };
+    expect(validateAnswers(limited, long, { now }).errors).toEqual({
+      name: ['name must be at most 5 characters'],
+    });
+    expect(validateField(limited, long, 'name', { now })).toEqual([
+      'name must be at most 5 characters',
+    ]);
+    expect(answerProblems(limited, long)).toEqual([{ key: 'name', reason: 'tooLong' }]);
+    // Characters as the applicant sees them: five accented letters typed as ten code points fit.
+    const accented = { ...valid, name: 'e\u0301'.repeat(5) };
+    expect(validateAnswers(limited, accented, { now }).errors).toEqual({});
+    expect(answerProblems(limited, accented)).toEqual([]);
   });
 
   it('collects every error at once, grouped per key and per page', () => {

@@ -1,10 +1,18 @@
 /**
  * The answers live in one TanStack Store (the answer map is the runtime's job, so TanStack Form's
  * core stays off the first page); renderers read them through an AnswerSource. Every change goes
- * through the runtime's clearing (SPEC 4.7), so hidden content never keeps stale answers.
+ * through one runtime evaluation (clearing, SPEC 4.7; the view; the errors), so hidden content
+ * never keeps stale answers and every page reads the same pass.
  */
 import { Store } from '@tanstack/store';
-import { applyClearing, storedAnswer, type Definition, type ViewState } from '../../../runtime';
+import {
+  compile,
+  evaluate,
+  storedAnswer,
+  type Definition,
+  type Evaluation,
+  type ViewState,
+} from '../../../runtime';
 import type { AnswerSource } from '../../../renderers/react';
 import type { AnswerValue } from '../../../renderers/registry';
 
@@ -22,6 +30,8 @@ export interface FormAnswerSource extends AnswerSource {
   dirtyKeys(): string[];
   /** Applies a view-state change (a tab switch) and clears what it hides. */
   reclear(state: ViewState): string[];
+  /** The current evaluation (view, errors) under the current view state. */
+  evaluation(state?: ViewState, now?: Date): Evaluation;
 }
 
 /** The store the answers live in, created once per form with what was known at its start. */
@@ -37,21 +47,40 @@ export function formAnswerSource(
   viewState: () => ViewState,
   onChange: () => void,
 ): FormAnswerSource {
+  const model = compile(definition);
   const dirty = new Set<string>();
   const values = (): Record<string, AnswerValue> => store.state;
+  let current: Evaluation | null = null;
 
-  // One store update (and one notification) per change, however many keys it touches.
-  const write = (next: Record<string, unknown>, before: Record<string, AnswerValue>): string[] => {
-    const changed: Record<string, AnswerValue> = {};
-    for (const [key, value] of Object.entries(next)) {
-      if (value !== before[key] && !(value === '' && before[key] === undefined)) {
-        changed[key] = value as AnswerValue;
-        dirty.add(key);
-      }
+  /** The evaluation of these answers under this state, reusing the last one for what is unchanged. */
+  const evaluated = (answers: Record<string, unknown>, state: ViewState, now?: Date) => {
+    if (current === null || current.answers !== answers || current.state !== state) {
+      current = evaluate(model, answers, state, { previous: current, now });
     }
-    const keys = Object.keys(changed);
-    if (keys.length > 0) store.setState((current) => ({ ...current, ...changed }));
+    return current;
+  };
+
+  // The changes that matter: a value that differs (an empty text where there was nothing does not).
+  const effective = (patch: Record<string, unknown>, before: Record<string, AnswerValue>) => {
+    const changed: Record<string, AnswerValue> = {};
+    for (const [key, value] of Object.entries(patch)) {
+      if (value !== before[key] && !(value === '' && before[key] === undefined))
+        changed[key] = value as AnswerValue;
+    }
+    return changed;
+  };
+
+  // Takes the updated answers as the evaluation saw them: one store update (one notification).
+  const take = (evaluation: Evaluation, before: Record<string, AnswerValue>): string[] => {
+    const keys = Object.keys(effective(evaluation.answers, before));
+    for (const key of keys) dirty.add(key);
+    if (keys.length > 0) store.setState(() => evaluation.answers as Record<string, AnswerValue>);
     return keys;
+  };
+
+  /** Evaluates the new answers (clearing what hides) and stores them as the evaluation saw them. */
+  const commit = (after: Record<string, unknown>, before: Record<string, AnswerValue>) => {
+    if (take(evaluated(after, viewState()), before).length > 0) onChange();
   };
 
   return {
@@ -63,15 +92,16 @@ export function formAnswerSource(
     },
     setAnswers(patch) {
       const before = values();
-      const { answers } = applyClearing(definition, before, { ...before, ...patch }, viewState());
-      if (write(answers, before).length > 0) onChange();
+      const changed = effective(patch, before);
+      if (Object.keys(changed).length > 0) commit({ ...before, ...changed }, before);
     },
     reclear(state) {
       const before = values();
-      const { answers, cleared } = applyClearing(definition, before, before, state);
-      if (write(answers, before).length > 0) onChange();
-      return cleared;
+      const evaluation = evaluated(before, state);
+      if (take(evaluation, before).length > 0) onChange();
+      return [...evaluation.cleared];
     },
+    evaluation: (state = viewState(), now) => evaluated(values(), state, now),
     all: values,
     takeDirty() {
       const current = values();
@@ -85,9 +115,11 @@ export function formAnswerSource(
     },
     adopt(patch) {
       const before = values();
-      const changed = write(patch, before);
+      const changed = effective(patch, before);
       for (const key of Object.keys(patch)) dirty.delete(key);
-      if (changed.length > 0) onChange();
+      if (Object.keys(changed).length === 0) return;
+      store.setState((state) => ({ ...state, ...changed }));
+      onChange();
     },
     hasDirty: () => dirty.size > 0,
     isDirty: (key) => dirty.has(key),

@@ -5,12 +5,7 @@
  * (see ./routing.ts) and tells it about every page change; components read its store.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  sensitiveKeys,
-  validateAnswers,
-  type Definition,
-  type WebStatus,
-} from '../../../../runtime';
+import { sensitiveKeys, type Definition, type WebStatus } from '../../../../runtime';
 import { applicationDefinition, documentText, notices } from '../../../../definitions';
 import { DocumentStore, type ErrorSource } from '../../../../renderers/react';
 import type { AnswerValue } from '../../../../renderers/registry';
@@ -319,9 +314,9 @@ export class ApplicationSession {
     void this.ports.navigate({ to: '/signup', state: { studentAnswers: all } });
   };
 
+  /** The errors of the one evaluation the views read too (D85): nothing is walked twice. */
   private validate(): Errors {
-    return validateAnswers(this.definition, this.answers.all(), { ...this.store.state.viewState })
-      .errors;
+    return this.answers.evaluation().errors;
   }
 
   /** SPEC 2.3: while validating, errors show live; before, an error shown goes once fixed (D77). */
