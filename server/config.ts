@@ -43,6 +43,8 @@ const envSchema = z.object({
    * `none`, workers started apart with `npm run worker` (PostgreSQL only); `inline`, this process.
    */
   JOB_WORKER: z.enum(['process', 'none', 'inline']).default('process'),
+  /** How long a claimed job is held before another worker may take it (a worker that died). */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Staff keys per tenant, `tenant=key` pairs separated by commas (keys of 32+ characters). */
   STAFF_API_KEYS: z.string().optional(),
   /** The HMAC key of service tokens (32+ characters); default: a random key kept in DATA_DIR. */
@@ -248,7 +250,7 @@ export function configFromEnv(
         : { kind: 'local' },
     chromiumPath: e.CHROMIUM_PATH,
     jobWorker: e.JOB_WORKER,
-    jobs: { pollMs: 1000, leaseMs: 120_000 },
+    jobs: { pollMs: 1000, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
     secureCookies: publicOriginOf(e.PUBLIC_ORIGIN, e.PORT).startsWith('https:'),
     now: () => new Date(),
     publicRateLimit: 60,

@@ -12,6 +12,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHUTDOWN_BOUND_MS } from '../../server/shutdown';
 
+/** Beyond the bound: the exit itself, seen from another process on a shared 2-core machine. */
+const EXIT_SLACK_MS = 5000;
 const dirs: string[] = [];
 afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
@@ -82,8 +84,10 @@ describe('stopping the server', () => {
     expect(refused).not.toBe(200);
     const answer = await inFlight.finish();
     expect(answer).toMatch(/^HTTP\/1\.1 (400|401) /);
+    // Exit code 0: the process closed everything before its own 10 s timer ran out. Seen from here
+    // the exit also includes tearing Chromium down, and on a loaded machine scheduling.
     expect(await server.exited, server.log()).toBe(0);
-    expect(performance.now() - start).toBeLessThan(SHUTDOWN_BOUND_MS);
+    expect(performance.now() - start).toBeLessThan(SHUTDOWN_BOUND_MS + EXIT_SLACK_MS);
     expect(server.log()).not.toContain('shutdown bound reached');
     // The job it could not finish waits for the next worker, its attempt not counted.
     expect(await jobRows(server.dataDir)).toEqual([
@@ -101,7 +105,7 @@ describe('stopping the server', () => {
     inFlight.abandon();
     expect(code).toBe(1);
     expect(took).toBeGreaterThanOrEqual(SHUTDOWN_BOUND_MS - 100);
-    expect(took).toBeLessThan(SHUTDOWN_BOUND_MS + 3000);
+    expect(took).toBeLessThan(SHUTDOWN_BOUND_MS + EXIT_SLACK_MS);
     const bound = server
       .log()
       .split('\n')
