@@ -20,9 +20,12 @@ export class ClosingSteps {
   private readonly inFlight = new Map<string, number>();
   private openConnections = 0;
 
+  private readonly steps: { name: string; step: () => Promise<unknown>; timeoutMs: number }[] = [];
+
   /**
-   * Registers an `onClose` step under a name, limited to `timeoutMs`: past it the step is logged as
-   * left behind and the close goes on.
+   * Adds a close step under a name, limited to `timeoutMs`: past it the step is logged as left
+   * behind and the close goes on. Steps run one after another in the order added (Fastify runs
+   * `onClose` hooks last-added first, which would close the database before the job handed back).
    */
   add(
     app: FastifyInstance,
@@ -30,9 +33,12 @@ export class ClosingSteps {
     step: () => Promise<unknown>,
     timeoutMs = CLOSE_STEP_MS,
   ): void {
-    app.addHook('onClose', async () => {
-      await this.run(name, step, timeoutMs, app.log);
-    });
+    if (this.steps.length === 0)
+      app.addHook('onClose', async () => {
+        for (const next of this.steps)
+          await this.run(next.name, next.step, next.timeoutMs, app.log);
+      });
+    this.steps.push({ name, step, timeoutMs });
   }
 
   /** Runs one step within its limit (the worker process's own close uses it without Fastify). */
