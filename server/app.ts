@@ -19,26 +19,14 @@ import { PasswordHasher } from './passwords';
 import { lookupRoutes } from './lookup/routes';
 import { LookupService } from './lookup/service';
 import { seedSampleLists } from './lookup/store';
-import { ConversionSandbox } from './conversion/sandbox';
-import { JobQueue } from './jobs/queue';
-import { ChromiumPrinter } from './pdf/chromium';
 import { apiRoutes } from './routes/api';
 import { documentRoutes } from './routes/documents';
 import { pdfRoutes } from './routes/pdf';
-import {
-  APPLICATION_PDF_JOB,
-  applicationPdfJob,
-  requestPdf,
-  type ApplicationPdfContext,
-} from './services/applicationPdf';
-import {
-  conversionJob,
-  CONVERSION_JOB,
-  uploadSweepJob,
-  UPLOAD_SWEEP_JOB,
-  type DocumentsContext,
-} from './services/documents';
-import { createStorage } from './storage/create';
+import { requestPdf } from './services/applicationPdf';
+import type { DocumentsContext } from './services/documents';
+import { createJobs } from './jobs/kinds';
+import { WorkerProcess, WORKER_STOP_MS } from './jobs/workerProcess';
+import { ClosingSteps, JOB_GRACE_MS } from './shutdown';
 import { LocalStorage, UPLOAD_PATH } from './storage/local';
 import { uploadRoute } from './storage/uploadRoute';
 import { publicRoutes } from './routes/public';
@@ -70,8 +58,10 @@ export interface BuildOptions {
   readonly tenants?: readonly { id: string; name: string; definitionId: string; hosts: string[] }[];
   /** Definitions beyond the platform's own, for the extra tenants (tests of other forms). */
   readonly definitions?: readonly Definition[];
-  /** Start the job worker (default true); tests of restarts start it themselves. */
+  /** Start the job worker in this process (default true); tests of restarts start it themselves. */
   readonly startWorker?: boolean;
+  /** Run the job worker in a child process instead (D98; `npm start`, JOB_WORKER=process). */
+  readonly workerProcess?: boolean;
 }
 
 export interface BuiltServer {
@@ -80,6 +70,10 @@ export interface BuiltServer {
   readonly database: DatabaseHandle;
   readonly tenants: TenantDirectory;
   readonly documents: DocumentsContext;
+  /** The close steps and requests still running (a bounded shutdown names what it left behind). */
+  readonly closing: ClosingSteps;
+  /** The worker child process, when the jobs run in one. */
+  readonly workerProcess: WorkerProcess | undefined;
   /** Every route the server answers (tests walk them all with hostile input). */
   readonly routes: readonly { readonly method: string; readonly url: string }[];
 }
@@ -122,6 +116,8 @@ export async function buildServer(
     },
   });
 
+  const closing = new ClosingSteps();
+  closing.trackRequests(app);
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
@@ -153,9 +149,7 @@ export async function buildServer(
   lookupReady.catch((error: Error) =>
     app.log.error({ err: errorFields(error) }, 'seeding the sample lookup lists failed'),
   );
-  app.addHook('onClose', async () => {
-    await lookupReady.catch(() => undefined);
-  });
+  closing.add(app, 'start-up tasks', () => lookupReady.catch(() => undefined));
 
   const mailer =
     options.mailer ??
@@ -248,27 +242,17 @@ export async function buildServer(
     return { status: 'ok', database: database.kind };
   });
 
-  // Documents (issue 5) and the application PDF (issue 6): storage, the job queue and its kinds.
-  const storage = createStorage(config);
-  const queue = new JobQueue(database.db, {
-    now: config.now,
-    pollMs: config.jobs.pollMs,
-    leaseMs: config.jobs.leaseMs,
-    onError: (error, job) =>
-      app.log.warn({ job: job?.id, kind: job?.kind, err: errorFields(error) }, 'job failed'),
-  });
-  const printer = new ChromiumPrinter(
-    config.chromiumPath ? { CHROMIUM_PATH: config.chromiumPath } : {},
+  // Documents (issue 5) and the application PDF (issue 6): storage, the job queue and its kinds. Its
+  // worker loop runs here (tests, JOB_WORKER=inline) or in a worker process (D98).
+  const { queue, printer, sandbox, documents, pdfContext } = createJobs(
+    config,
+    database.db,
+    mailer,
+    app.log,
+    directory,
+    context.hasher,
   );
-  const sandbox = new ConversionSandbox();
-  const documents: DocumentsContext = { ...context, storage, queue, printer, sandbox };
-  const pdfContext: ApplicationPdfContext = {
-    ...documents,
-    definitionOf: (tenantId) => directory.get(tenantId)?.definition,
-  };
-  queue.register(CONVERSION_JOB, conversionJob(documents));
-  queue.register(UPLOAD_SWEEP_JOB, uploadSweepJob(documents));
-  queue.register(APPLICATION_PDF_JOB, applicationPdfJob(pdfContext));
+  const storage = documents.storage;
 
   await app.register(publicRoutes(context), { prefix: '/public' });
   // Every /api call needs a live session, checked before its body is read (issue 15.2).
@@ -305,12 +289,15 @@ export async function buildServer(
       .header('Allow', allowed.join(', '))
       .send({ message: serverMessages.methodNotAllowed });
 
-  if (options.startWorker !== false) app.addHook('onReady', async () => queue.start());
-  app.addHook('onClose', async () => {
-    await queue.stop();
-    await printer.close();
-    await sandbox.close();
-  });
+  const workerProcess = options.workerProcess ? new WorkerProcess(database, app.log) : undefined;
+  if (workerProcess) {
+    app.addHook('onReady', async () => workerProcess.start());
+    closing.add(app, 'job worker process', () => workerProcess.stop(), WORKER_STOP_MS + 500);
+  } else if (options.startWorker !== false) app.addHook('onReady', async () => queue.start());
+  closing.add(app, 'job worker', () => queue.stop({ graceMs: JOB_GRACE_MS }), JOB_GRACE_MS + 1000);
+  closing.add(app, 'chromium and conversion sandbox', () =>
+    Promise.all([printer.close(), sandbox.close()]),
+  );
 
   const indexFile = path.join(config.clientDir, 'index.html');
   if (existsSync(indexFile)) {
@@ -353,10 +340,17 @@ export async function buildServer(
     10 * 60 * 1000,
   );
   prune.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(prune);
-    if (!options.database) await database.close();
-  });
+  app.addHook('onClose', async () => clearInterval(prune));
+  if (!options.database) closing.add(app, 'database', () => database.close());
 
-  return { app, context, database, tenants: directory, documents, routes };
+  return {
+    app,
+    context,
+    database,
+    tenants: directory,
+    documents,
+    closing,
+    workerProcess,
+    routes,
+  };
 }

@@ -38,6 +38,13 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** The Chromium that prints docx conversions (and the application PDF). */
   CHROMIUM_PATH: z.string().optional(),
+  /**
+   * Where jobs (printing, conversion) run (D98): `process`, a worker process this server starts;
+   * `none`, workers started apart with `npm run worker` (PostgreSQL only); `inline`, this process.
+   */
+  JOB_WORKER: z.enum(['process', 'none', 'inline']).default('process'),
+  /** How long a claimed job is held before another worker may take it (a worker that died). */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Staff keys per tenant, `tenant=key` pairs separated by commas (keys of 32+ characters). */
   STAFF_API_KEYS: z.string().optional(),
   /** The HMAC key of service tokens (32+ characters); default: a random key kept in DATA_DIR. */
@@ -152,6 +159,8 @@ export interface ServerConfig {
         readonly secretAccessKey: string | undefined;
       };
   readonly chromiumPath: string | undefined;
+  /** Where the job worker runs: a child process, elsewhere, or in this process (D98). */
+  readonly jobWorker: 'process' | 'none' | 'inline';
   /** The job worker: poll interval and claim lease. */
   readonly jobs: { readonly pollMs: number; readonly leaseMs: number };
   /** Cookies get Secure (and the __Host- prefix) when the public origin is https. */
@@ -203,6 +212,10 @@ export function configFromEnv(
     throw new Error(
       'Invalid configuration:\n  DATABASE_MIGRATION_URL: set only together with DATABASE_URL',
     );
+  if (e.JOB_WORKER === 'none' && !e.DATABASE_URL)
+    throw new Error(
+      'Invalid configuration:\n  JOB_WORKER: `none` needs DATABASE_URL (on PGlite only this process reaches the database)',
+    );
   if (e.STORAGE === 's3' && !e.S3_BUCKET)
     throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   return {
@@ -236,7 +249,8 @@ export function configFromEnv(
           }
         : { kind: 'local' },
     chromiumPath: e.CHROMIUM_PATH,
-    jobs: { pollMs: 1000, leaseMs: 120_000 },
+    jobWorker: e.JOB_WORKER,
+    jobs: { pollMs: 1000, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
     secureCookies: publicOriginOf(e.PUBLIC_ORIGIN, e.PORT).startsWith('https:'),
     now: () => new Date(),
     publicRateLimit: 60,

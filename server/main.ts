@@ -2,23 +2,25 @@
 import type { AddressInfo } from 'node:net';
 import { configFromEnv, publicOriginOf } from './config';
 import { buildServer } from './app';
-import { errorFields } from './security/logFields';
+import { closeWithin } from './shutdown';
 
 async function main(): Promise<void> {
   const config = configFromEnv();
-  const { app, database } = await buildServer(config);
-  let closing = false;
+  const { app, database, closing } = await buildServer(config, {
+    startWorker: config.jobWorker === 'inline',
+    workerProcess: config.jobWorker === 'process',
+  });
+  let stopping = false;
   const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
-    app
-      .close()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        app.log.error({ err: errorFields(error) }, 'shutdown failed');
-        process.exit(1);
-      });
+    void closeWithin(
+      () => app.close(),
+      closing,
+      app.log,
+      (code) => process.exit(code),
+    );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

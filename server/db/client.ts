@@ -25,6 +25,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   readonly db: Database;
   readonly kind: 'pglite' | 'postgres';
+  /** The embedded database itself (PGlite only): the worker process reaches it through this one. */
+  readonly pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -148,7 +150,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   if (!options.migrated)
     await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: 'pglite', close: () => pglite.close() };
+  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
 
 /**

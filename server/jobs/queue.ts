@@ -70,6 +70,8 @@ export class JobQueue {
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private current: Promise<void> | undefined;
+  /** The job this worker is running now (handed back when a stop cannot wait for it). */
+  private currentJob: Job | undefined;
 
   constructor(
     private readonly db: Database,
@@ -183,6 +185,16 @@ export class JobQueue {
   async runOnce(): Promise<boolean> {
     const job = await this.claim();
     if (!job) return false;
+    this.currentJob = job;
+    try {
+      await this.runClaimed(job);
+    } finally {
+      this.currentJob = undefined;
+    }
+    return true;
+  }
+
+  private async runClaimed(job: Job): Promise<void> {
     const handler = this.kinds.get(job.kind) as JobKind | undefined;
     const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId));
     try {
@@ -214,7 +226,6 @@ export class JobQueue {
           .where(mine);
       }
     }
-    return true;
   }
 
   /** Starts the worker loop (one job at a time per process). */
@@ -245,12 +256,43 @@ export class JobQueue {
     })();
   }
 
-  /** Stops claiming; waits for the running job unless `abandon` (a simulated crash in tests). */
-  async stop({ abandon = false }: { abandon?: boolean } = {}): Promise<void> {
+  /**
+   * Stops claiming and waits for the running job: at most `graceMs` (then the job is handed back to
+   * the queue, this attempt not counted, for any worker to take at once), or not at all with
+   * `abandon` (a simulated crash in tests: the job waits for its lease to run out).
+   */
+  async stop({
+    abandon = false,
+    graceMs = Infinity,
+  }: { abandon?: boolean; graceMs?: number } = {}): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.wake?.();
-    if (!abandon) await this.loop;
+    if (abandon) return;
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<'expired'>((resolve) => {
+      if (Number.isFinite(graceMs)) timer = setTimeout(() => resolve('expired'), graceMs);
+    });
+    const outcome = await Promise.race([this.loop?.then(() => 'stopped' as const), expired]);
+    clearTimeout(timer);
+    const job = this.currentJob;
+    if (outcome === 'expired' && job) await this.handBack(job);
+  }
+
+  /** Returns a claimed job to the queue, due now, its attempt not counted. */
+  private async handBack(job: Job): Promise<void> {
+    const now = this.options.now();
+    await this.db
+      .update(jobs)
+      .set({
+        status: 'queued',
+        attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+        lockedUntil: null,
+        lockedBy: null,
+        runAfter: now,
+        updatedAt: now,
+      })
+      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId)));
   }
 }
 

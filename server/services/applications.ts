@@ -26,12 +26,30 @@ import { withDefinitionChoices } from './choices';
 import { documentAnswers } from './documents';
 import { submittedRefusal } from './openApplication';
 import type { SessionUser } from './sessions';
+import type { Transaction } from './accountLock';
 import { errorFields } from '../security/logFields';
 
 type Scope = Pick<SessionUser, 'tenantId' | 'userId' | 'email'>;
 
 const where = (user: Scope) =>
   and(eq(applications.tenantId, user.tenantId), eq(applications.userId, user.userId));
+
+/**
+ * The application row, created on first use and locked until the transaction ends: one statement
+ * (an upsert whose no-op update takes the row lock and returns the row).
+ */
+async function lockApplication(tx: Transaction, user: Scope, now: Date) {
+  const [row] = await tx
+    .insert(applications)
+    .values({ tenantId: user.tenantId, userId: user.userId, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [applications.tenantId, applications.userId],
+      set: { version: sql`${applications.version}` },
+    })
+    .returning();
+  if (!row) throw new Error('application row missing after upsert');
+  return row;
+}
 
 /** The application row, created on first use. */
 export async function loadApplication(ctx: ServiceContext, user: Scope) {
@@ -143,11 +161,9 @@ async function saveAnswersSince(
   answers: Record<string, unknown>,
   baseVersion: number,
 ): Promise<{ message: string; version: number; others: Record<string, unknown> }> {
-  await loadApplication(ctx, user);
   const now = ctx.config.now();
   const outcome = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(applications).where(where(user)).for('update');
-    if (!row) throw new Error('application row missing');
+    const row = await lockApplication(tx, user, now);
     if (row.submittedAt) return { submitted: true as const };
     const conflicts: Record<string, { mine: unknown; theirs: unknown }> = {};
     const accepted: Record<string, unknown> = {};
@@ -301,11 +317,9 @@ export async function setTab(
  * nothing submitted. Submitting twice is harmless: one submission, one confirmation e-mail.
  */
 export async function submit(ctx: ServiceContext, user: Scope, definition: Definition) {
-  await loadApplication(ctx, user);
   const now = ctx.config.now();
   const outcome = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(applications).where(where(user)).for('update');
-    if (!row) throw new Error('application row missing');
+    const row = await lockApplication(tx, user, now);
     if (row.submittedAt) return 'already' as const;
     const { errors } = validateAnswers(definition, row.answers, {
       now,

@@ -17,6 +17,7 @@
  * (default 10 s; the plan's 10 minutes: BENCH_SECONDS=600).
  */
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,9 +114,26 @@ interface StepResult {
   acknowledged: number;
   persisted: number;
   lastValuesMatch: boolean;
-  /** Submitted applications whose PDF was ready when the step ended. */
+  /** Submitted applications whose PDF was ready when counted (once drained, or 60 s after the step). */
   pdfsReady: number;
   submitted: number;
+  /** Event-loop delay p99 (ms) of the process serving the requests, during the step. */
+  loopDelayP99: number;
+  /** PDF jobs not yet done, every 5 s from the step's start until drained (or 60 s after its end). */
+  backlog: number[];
+  /** Seconds after the step's end until every PDF of the step was ready (null: not within 60 s). */
+  pdfsReadyAfter: number | null;
+}
+
+/** Jobs of the application PDF still queued or running (the queue table is outside tenants). */
+async function pdfBacklog(database: DatabaseHandle): Promise<number> {
+  const result = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from jobs where kind = 'application-pdf' and status in ('queued', 'running')`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    n: number;
+  }[];
+  return Number(rows[0]?.n ?? 0);
 }
 
 async function step(
@@ -162,6 +180,12 @@ async function step(
     return status;
   };
 
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const backlog: number[] = [];
+  const backlogTimer = setInterval(() => {
+    void pdfBacklog(database).then((n) => backlog.push(n));
+  }, 5000);
   const arrivals: [Sample['kind'], number][] = Object.entries(rates).map(([k, r]) => [
     k as Sample['kind'],
     r,
@@ -219,6 +243,19 @@ async function step(
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   await Promise.all(pending);
+  loopDelay.disable();
+  const loopDelayP99 = loopDelay.percentile(99) / 1e6;
+  const stepEnd = performance.now();
+  let pdfsReadyAfter: number | null = null;
+  while (performance.now() - stepEnd < 60_000) {
+    if ((await pdfBacklog(database)) === 0) {
+      pdfsReadyAfter = (performance.now() - stepEnd) / 1000;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  clearInterval(backlogTimer);
+  backlog.push(await pdfBacklog(database));
 
   // Acknowledged writes against what the database holds.
   // In the tenant's scope: on PostgreSQL, row-level security shows nothing outside one (D56).
@@ -258,6 +295,9 @@ async function step(
     lastValuesMatch,
     pdfsReady: Number(pdfCounts.ready),
     submitted: Number(pdfCounts.submitted),
+    loopDelayP99,
+    backlog,
+    pdfsReadyAfter,
   };
 }
 
@@ -293,6 +333,7 @@ function verdict(result: StepResult) {
 
 async function openBenchDatabase(): Promise<{
   name: string;
+  url?: string;
   handle: DatabaseHandle;
   close: () => Promise<void>;
 }> {
@@ -319,6 +360,7 @@ async function openBenchDatabase(): Promise<{
   const handle = await openDatabase({ databaseUrl: dbUrl.toString() });
   return {
     name: 'PostgreSQL',
+    url: dbUrl.toString(),
     handle,
     close: async () => {
       await handle.close();
@@ -337,12 +379,30 @@ export async function runDeadlineBench(): Promise<{ ok: boolean; lines: string[]
     ...configFromEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     publicRateLimit: 1_000_000,
   };
-  const built = await buildServer(config, { database: database.handle });
+  // One web process (this one, which also generates the load) and one job worker process (D98): on
+  // PostgreSQL the worker opens its own pool on the bench database, on PGlite it goes through this
+  // process. BENCH_INLINE_JOBS=1 measures the single process that hosts everything, as before.
+  const inline = process.env.BENCH_INLINE_JOBS === '1';
+  Object.assign(process.env, {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+  });
+  const built = await buildServer(config, {
+    database: database.handle,
+    startWorker: inline,
+    workerProcess: !inline,
+  });
+  const rssStart = process.memoryUsage().rss;
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const lines = [
-    `database: ${database.name}; ${SECONDS} s per step; one server process`,
+    `database: ${database.name}; ${SECONDS} s per step; ${inline ? 'one process hosting the jobs too' : 'one web process (which also generates the load) and one job worker process'}; load average at start ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
     `1x peak = ${PEAK.autosave.toFixed(2)} autosaves/s, ${PEAK.read.toFixed(2)} reads/s, ${PEAK.submit.toFixed(3)} submits/s, ${PEAK.login.toFixed(2)} logins/s, ${PEAK.pdf.toFixed(2)} PDF status reads/s`,
   ];
   let ok = false;
@@ -364,13 +424,20 @@ export async function runDeadlineBench(): Promise<{ ok: boolean; lines: string[]
           `acknowledged ${result.acknowledged} = persisted ${result.persisted}${result.lastValuesMatch ? '' : ' (last values differ!)'}; ` +
           `p99 login ${p99Of('login')} ms, read ${p99Of('read')} ms, submit ${p99Of('submit')} ms, PDF status ${p99Of('pdf')} ms; ` +
           `requests: ${count('autosave')} autosave, ${count('read')} read, ${count('submit')} submit, ${count('login')} login, ${count('pdf')} PDF status; ` +
-          `PDFs ready at the step's end: ${result.pdfsReady} of ${result.submitted} submitted`,
+          `PDFs ready when counted: ${result.pdfsReady} of ${result.submitted} submitted, PDF jobs all done ${result.pdfsReadyAfter === null ? 'NOT within 60 s' : `${result.pdfsReadyAfter.toFixed(0)} s`} after it; ` +
+          `PDF backlog every 5 s: ${result.backlog.join(' ')}; web event-loop delay p99 ${result.loopDelayP99.toFixed(0)} ms`,
       );
       if (multiple === 10) ok = v.ok;
       if (!v.ok) break;
       highest = multiple;
     }
   } finally {
+    lines.push(
+      `memory (RSS) of the web process: ${(rssStart / 2 ** 20).toFixed(0)} MB at the start, ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB at the end; load average at the end ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     await built.app.close();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,77 @@
+/**
+ * The job queue with every kind the platform runs, and what the kinds need (storage, Chromium, the
+ * conversion sandbox). The web process builds it to queue jobs; whichever process runs the worker
+ * loop (the worker process, D98) is the only one that ever launches Chromium or the sandbox: both
+ * start on their first use.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/client';
+import { ConversionSandbox } from '../conversion/sandbox';
+import type { Mailer } from '../mail/mailer';
+import { PasswordHasher } from '../passwords';
+import { ChromiumPrinter } from '../pdf/chromium';
+import { errorFields } from '../security/logFields';
+import {
+  APPLICATION_PDF_JOB,
+  applicationPdfJob,
+  type ApplicationPdfContext,
+} from '../services/applicationPdf';
+import {
+  conversionJob,
+  CONVERSION_JOB,
+  uploadSweepJob,
+  UPLOAD_SWEEP_JOB,
+  type DocumentsContext,
+} from '../services/documents';
+import { createStorage } from '../storage/create';
+import type { TenantDirectory } from '../tenants';
+import { JobQueue } from './queue';
+
+export interface JobSetup {
+  readonly queue: JobQueue;
+  readonly printer: ChromiumPrinter;
+  readonly sandbox: ConversionSandbox;
+  readonly documents: DocumentsContext;
+  readonly pdfContext: ApplicationPdfContext;
+}
+
+export function createJobs(
+  config: ServerConfig,
+  db: Database,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  directory: TenantDirectory,
+  hasher = new PasswordHasher(config.argon2),
+): JobSetup {
+  const queue = new JobQueue(db, {
+    now: config.now,
+    pollMs: config.jobs.pollMs,
+    leaseMs: config.jobs.leaseMs,
+    onError: (error, job) =>
+      log.warn({ job: job?.id, kind: job?.kind, err: errorFields(error) }, 'job failed'),
+  });
+  const printer = new ChromiumPrinter(
+    config.chromiumPath ? { CHROMIUM_PATH: config.chromiumPath } : {},
+  );
+  const sandbox = new ConversionSandbox();
+  const documents: DocumentsContext = {
+    db,
+    config,
+    mailer,
+    hasher,
+    log,
+    storage: createStorage(config),
+    queue,
+    printer,
+    sandbox,
+  };
+  const pdfContext: ApplicationPdfContext = {
+    ...documents,
+    definitionOf: (tenantId) => directory.get(tenantId)?.definition,
+  };
+  queue.register(CONVERSION_JOB, conversionJob(documents));
+  queue.register(UPLOAD_SWEEP_JOB, uploadSweepJob(documents));
+  queue.register(APPLICATION_PDF_JOB, applicationPdfJob(pdfContext));
+  return { queue, printer, sandbox, documents, pdfContext };
+}

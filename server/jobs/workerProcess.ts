@@ -1,0 +1,69 @@
+/**
+ * The job worker as a child of the web process (D98): `server/worker.ts`, forked with an IPC
+ * channel. On PGlite the child's statements come back over that channel to the database this process
+ * owns; on PostgreSQL the child opens its own pool. A child that dies is started again (its job is
+ * taken again after its lease); a stop asks it to finish and kills it past its bound.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../db/client';
+import { serveDatabaseOverIpc } from '../db/ipc';
+
+export const WORKER_ENTRY = fileURLToPath(new URL('../worker.ts', import.meta.url));
+/** Set in the child's environment when its database is the parent's PGlite. */
+export const IPC_DATABASE_ENV = 'WORKER_DATABASE_IPC';
+/** How long a stopping worker may take (its own bound: job grace, browsers, database). */
+export const WORKER_STOP_MS = 7_000;
+const RESTART_DELAY_MS = 1_000;
+
+export class WorkerProcess {
+  private child: ChildProcess | undefined;
+  private stopping = false;
+  private restartTimer: NodeJS.Timeout | undefined;
+  /** Times a worker was started (tests read restarts). */
+  starts = 0;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly log: FastifyBaseLogger,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  start(): void {
+    if (this.stopping) return;
+    const pglite = this.database.kind === 'pglite' ? this.database.pglite : undefined;
+    const child = fork(WORKER_ENTRY, [], {
+      execArgv: ['--import', 'tsx'],
+      serialization: 'advanced',
+      env: { ...this.env, ...(pglite ? { [IPC_DATABASE_ENV]: '1' } : {}) },
+      stdio: 'inherit',
+    });
+    this.starts += 1;
+    this.child = child;
+    if (pglite) serveDatabaseOverIpc(child, pglite);
+    child.on('exit', (code, signal) => {
+      if (this.child === child) this.child = undefined;
+      if (this.stopping) return;
+      this.log.warn({ code, signal }, 'job worker process stopped; starting another');
+      this.restartTimer = setTimeout(() => this.start(), RESTART_DELAY_MS);
+    });
+  }
+
+  /** Asks the worker to stop (SIGTERM), and kills it if it is still there after `WORKER_STOP_MS`. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), WORKER_STOP_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * `npm run worker`: the job worker process (D98). It claims jobs from the queue (printing the
+ * application PDF, converting documents, sweeping uploads) so that web processes never host
+ * Chromium. On PostgreSQL run any number beside the web processes; on the embedded PGlite the web
+ * process starts its one worker itself and answers its statements (server/db/ipc.ts).
+ */
+import pino from 'pino';
+import { configFromEnv } from './config';
+import { openDatabase } from './db/client';
+import { openIpcDatabase } from './db/ipc';
+import { createJobs } from './jobs/kinds';
+import { IPC_DATABASE_ENV, WORKER_STOP_MS } from './jobs/workerProcess';
+import { OutboxMailer, SmtpMailer } from './mail/mailer';
+import { ClosingSteps, CLOSE_STEP_MS, closeWithin, JOB_GRACE_MS } from './shutdown';
+import { TenantDirectory } from './tenants';
+import type { FastifyBaseLogger } from 'fastify';
+
+async function main(): Promise<void> {
+  const config = configFromEnv();
+  const log = pino({ level: config.logLevel, base: { pid: process.pid, role: 'worker' } });
+  const viaParent = process.env[IPC_DATABASE_ENV] === '1';
+  if (!viaParent && !config.databaseUrl)
+    throw new Error(
+      'On the embedded PGlite the server starts its job worker itself; `npm run worker` needs DATABASE_URL.',
+    );
+  const database = viaParent
+    ? openIpcDatabase()
+    : await openDatabase({
+        databaseUrl: config.databaseUrl,
+        migrationUrl: config.databaseMigrationUrl,
+        dataDir: config.dataDir,
+      });
+  const directory = new TenantDirectory(config.defaultTenant);
+  await directory.load(database.db);
+  const logger = log as unknown as FastifyBaseLogger;
+  const mailer = config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom, logger)
+    : new OutboxMailer(config.dataDir, logger, config.env === 'development');
+  const { queue, printer, sandbox } = createJobs(config, database.db, mailer, logger, directory);
+
+  const closing = new ClosingSteps();
+  let stopping = false;
+  const stop = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ reason }, 'job worker stopping');
+    void closeWithin(
+      async () => {
+        await closing.run(
+          'job',
+          () => queue.stop({ graceMs: JOB_GRACE_MS }),
+          JOB_GRACE_MS + 1000,
+          log,
+        );
+        await closing.run(
+          'chromium and conversion sandbox',
+          () => Promise.all([printer.close(), sandbox.close()]),
+          CLOSE_STEP_MS,
+          log,
+        );
+        await closing.run('database', () => database.close(), 1000, log);
+      },
+      closing,
+      log,
+      (code) => process.exit(code),
+      WORKER_STOP_MS - 500,
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  // The web process that owns the database went away: nothing more can be done here.
+  process.on('disconnect', () => stop('parent gone'));
+  queue.start();
+  log.info(
+    { database: viaParent ? 'pglite (through the web process)' : database.kind },
+    'job worker running',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
