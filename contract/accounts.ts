@@ -1,6 +1,6 @@
 /**
  * Payloads of the account calls (SPEC 7.2, /public/*) and the card validations of SPEC 5.2.
- * `zod/mini`, like the rest of the contract (docs/decisions.md D29).
+ * `zod/mini`, like the rest of the contract (docs/decisions/ D29).
  */
 import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from '../runtime';

@@ -1,7 +1,7 @@
 /**
  * Payloads and responses of the /api/* calls (SPEC 7.2), shared by the API client and the server.
  * Written with `zod/mini` (same checks as classic zod, functional API) so the browser's first page
- * carries only the validators it uses (docs/decisions.md D29).
+ * carries only the validators it uses (docs/decisions/ D29).
  */
 import * as z from 'zod/mini';
 import { serverMessages } from './messages';

@@ -1,6 +1,6 @@
 /**
  * Documents (SPEC 3.4, 4.4, 5.6, 7.2): the presigned upload, the document answers and the conversion
- * status, shared by the app and the server. Written with `zod/mini` (docs/decisions.md D29).
+ * status, shared by the app and the server. Written with `zod/mini` (docs/decisions/ D29).
  */
 import * as z from 'zod/mini';
 import { documentMessages } from './messages';

@@ -1,6 +1,6 @@
 /**
  * The application PDF (SPEC 3.4, 4.5, 7.2 `GET /api/pdf`): the download record and its polling
- * constants, shared by the app and the server. Written with `zod/mini` (docs/decisions.md D29).
+ * constants, shared by the app and the server. Written with `zod/mini` (docs/decisions/ D29).
  */
 import * as z from 'zod/mini';
 import { conversionStatus, PENDING_STATUSES, type ConversionStatus } from './documents';

@@ -97,9 +97,9 @@ export const notices = {
   errorTitle: 'Error',
   addAnotherFailed: (buttonId: string) => `Error adding another ${buttonId}`,
   tabsFailed: (defaultTab: string) => `Error handling tabs for ${defaultTab}`,
-  /** SPEC 8 names the question by its key; the applicant reads its label (docs/decisions.md D80). */
+  /** SPEC 8 names the question by its key; the applicant reads its label (docs/decisions/ D80). */
   uploadFailed: (questionLabel: string) => `Error uploading file for ${questionLabel}`,
-  /** The upload-failure toast's text: SPEC 4.4's sentence, then why (docs/decisions.md D35). */
+  /** The upload-failure toast's text: SPEC 4.4's sentence, then why (docs/decisions/ D35). */
   uploadFailedWhy: (questionLabel: string, reason: string) =>
     `${notices.uploadFailed(questionLabel)}. ${reason}`,
   /** SPEC 2.7: the Delete File modal. */
@@ -126,7 +126,7 @@ export const notices = {
 } as const;
 
 /**
- * The file question's words (SPEC 4.4; docs/decisions.md D35). The app hands them to the renderer
+ * The file question's words (SPEC 4.4; docs/decisions/ D35). The app hands them to the renderer
  * through its DocumentSource, as the lookup texts go through the LookupSource.
  */
 export const documentText = {

@@ -1,5 +1,5 @@
 /**
- * Chunking rule for the client build (docs/decisions.md D29): every module the first page loads
+ * Chunking rule for the client build (docs/decisions/ D29): every module the first page loads
  * through static imports goes into one chunk, so on-demand chunks (dialogs, toasts, account screens)
  * do not split the first page into many small files that compress worse and cost extra requests.
  */

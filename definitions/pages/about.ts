@@ -205,7 +205,7 @@ const ssn: Question = {
   label: 'Social Security Number',
   help: 'Optional. We use it only to match your financial aid records.',
   rules: [pattern(SSN_PATTERN, messages.citizenship.ssn)],
-  // docs/decisions.md D55: staff and the applicant's PDF see only the last four digits.
+  // docs/decisions/ D55: staff and the applicant's PDF see only the last four digits.
   inCopies: 'lastFour',
   sensitive: true,
 };

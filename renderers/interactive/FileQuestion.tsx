@@ -16,7 +16,7 @@ import styles from './interactive.module.css';
 /**
  * The words of the view without a document source (a read-only view, as an integrator or a test may
  * draw; the app always passes a source, whose texts come from its definition). Like the print set's
- * own wording, they belong to the renderer set (docs/decisions.md D35).
+ * own wording, they belong to the renderer set (docs/decisions/ D35).
  */
 const readOnlyText = {
   attached: 'Document attached',

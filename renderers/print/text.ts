@@ -59,7 +59,7 @@ export function lookupText(category: LookupCategory, label: unknown, ceeb: unkno
 
 /**
  * SPEC 2.9's 'Document attached for "<question key>"', with the question's label where the spec puts
- * its key: staff and admissions read labels, not internal keys (docs/decisions.md D80).
+ * its key: staff and admissions read labels, not internal keys (docs/decisions/ D80).
  */
 export function documentAttachedText(questionLabel: string): string {
   return `Document attached for "${questionLabel}"`;

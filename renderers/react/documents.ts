@@ -21,7 +21,7 @@ export interface DocumentState {
   readonly problem: string | null;
 }
 
-/** The file question's words; the app passes those of its definition (docs/decisions.md D35). */
+/** The file question's words; the app passes those of its definition (docs/decisions/ D35). */
 export interface DocumentText {
   /** SPEC 4.4: why the question waits for a logged-out applicant. */
   readonly anonymous: string;
@@ -120,7 +120,7 @@ export function useDocument(source: DocumentSource, key: string): DocumentState 
 }
 
 /**
- * The size in "name (size)" of SPEC 3.4 (docs/decisions.md D36): bytes below 1 kB, then kB, then MB,
+ * The size in "name (size)" of SPEC 3.4 (docs/decisions/ D36): bytes below 1 kB, then kB, then MB,
  * with 1 kB = 1024 bytes and 1 MB = 1024 kB, rounded half up to one decimal with a trailing ".0"
  * dropped. The unit is chosen after rounding, so a size that rounds to 1024 kB reads "1 MB".
  */

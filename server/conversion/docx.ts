@@ -11,7 +11,7 @@
  * bytes, size from the header, 40 megapixels in all, PNG chunks checked, JPEG metadata removed), and
  * its HTML passed
  * through an allow-list sanitiser: known tags only, links only to http, https, mailto or a fragment,
- * images only as PNG or JPEG data (docs/decisions.md D63).
+ * images only as PNG or JPEG data (docs/decisions/ D63).
  */
 import mammoth from 'mammoth';
 import sanitizeHtml from 'sanitize-html';

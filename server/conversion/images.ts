@@ -3,7 +3,7 @@
  * decoded, and JPEGs rewritten down to what decoding needs. pdf-lib embeds a JPEG's bytes as they are
  * (a PDF viewer decodes them), so without the rewrite the EXIF block (GPS position, camera serial),
  * XMP, comments and anything after the end-of-image marker (a JPEG+HTML polyglot) would reach the
- * PDF. PNGs need no rewrite: pdf-lib decodes them and writes the pixels anew (docs/decisions.md D61),
+ * PDF. PNGs need no rewrite: pdf-lib decodes them and writes the pixels anew (docs/decisions/ D61),
  * but its decoder (UPNG) trusts the file: a PNG cut short kept it busy until the time limit, and an
  * animated one has every frame expanded. So a PNG's chunks are walked first.
  */

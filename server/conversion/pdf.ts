@@ -4,7 +4,7 @@
  * everything reachable from those scrubbed of actions, scripts, forms, attachments and metadata, and
  * only then copied into a new document, so that whatever was removed is no longer referenced and stays
  * behind. The output is checked once more and saved without object streams, so a byte scan of the
- * stored file sees every dictionary (docs/decisions.md D60).
+ * stored file sees every dictionary (docs/decisions/ D60).
  */
 import {
   PDFArray,

@@ -3,7 +3,7 @@
  * Committed SQL migrations are applied on open, so a fresh data directory is ready at once.
  *
  * On PostgreSQL every connection the pool hands out carries the tenant of the scope that asked for it
- * (`app.tenant_id`, read by the row-level security policies of migration 0007; docs/decisions.md D56).
+ * (`app.tenant_id`, read by the row-level security policies of migration 0007; docs/decisions/ D56).
  * PGlite connects as a superuser, which passes every policy, so it is opened unchanged.
  */
 import { mkdirSync } from 'node:fs';

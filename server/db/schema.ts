@@ -191,7 +191,7 @@ export const tmpAnswers = pgTable('tmp_answers', {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Service users (issue 6, docs/decisions.md D41). Service tokens are signed and not stored; a token
+// Service users (issue 6, docs/decisions/ D41). Service tokens are signed and not stored; a token
 // revoked before it expires is remembered here by its random id until its expiry.
 
 export const serviceTokenRevocations = pgTable(
@@ -293,7 +293,7 @@ export const documents = pgTable(
 );
 
 /**
- * The durable job queue (docs/decisions.md D30): claimed with FOR UPDATE SKIP LOCKED, retried with
+ * The durable job queue (docs/decisions/ D30): claimed with FOR UPDATE SKIP LOCKED, retried with
  * attempts, and re-claimed after `locked_until` when a worker died holding it.
  */
 export const jobs = pgTable(

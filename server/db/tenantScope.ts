@@ -1,5 +1,5 @@
 /**
- * The tenant scope of the code running now (docs/decisions.md D56). PostgreSQL's row-level security
+ * The tenant scope of the code running now (docs/decisions/ D56). PostgreSQL's row-level security
  * admits only the rows of the tenant named by the setting `app.tenant_id`; the pool of
  * `server/db/client.ts` gives every connection it hands out the tenant of the scope that asked for
  * it, and no tenant (an empty setting, which matches no row) outside any scope.

@@ -1,5 +1,5 @@
 /**
- * The durable job queue (docs/decisions.md D30): a `jobs` table claimed with
+ * The durable job queue (docs/decisions/ D30): a `jobs` table claimed with
  * `SELECT ... FOR UPDATE SKIP LOCKED`, so any number of server processes on one PostgreSQL (or the one
  * process on PGlite) take each job exactly once. A claim holds a lease (`locked_until`); a worker that
  * dies holding a job leaves it to be claimed again once the lease has run out, so a restart resumes it.
@@ -9,7 +9,7 @@
  * so one applicant's heavy files cannot hold back another's small one for more than the job running.
  *
  * Adding a kind is one call: `queue.register('application-pdf', handler)`. Every payload carries the
- * `tenantId` it belongs to: `run` and `onGiveUp` run in that tenant's scope (docs/decisions.md D56), so
+ * `tenantId` it belongs to: `run` and `onGiveUp` run in that tenant's scope (docs/decisions/ D56), so
  * their queries see that tenant's rows only; a payload without one runs outside any tenant and sees
  * nothing. The queue's own statements on `jobs` (a table outside row-level security) need no tenant.
  */

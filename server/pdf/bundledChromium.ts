@@ -6,7 +6,7 @@
  *
  * The package unpacks into the shared temporary folder and reuses whatever file already lies at
  * `/tmp/chromium`, which any local user could have put there; so the brotli files are unpacked here
- * instead, once per package version, into a private folder beside node_modules (docs/decisions.md
+ * instead, once per package version, into a private folder beside node_modules (docs/decisions/
  * D82).
  */
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';

@@ -5,7 +5,7 @@
  * once. SECURITY.md 3.6 in layers: every page runs in a fresh context with JavaScript disabled, every
  * sub-resource request aborted and every navigation answered 204 (so a meta refresh changes nothing);
  * the browser itself sends all traffic to a proxy that does not exist and resolves no host name, so
- * nothing leaves even if a page-level block were bypassed (docs/decisions.md D62). At most two pages
+ * nothing leaves even if a page-level block were bypassed (docs/decisions/ D62). At most two pages
  * print at once (more wait their turn) and each print has a 30 s limit, past which its context is
  * closed.
  */
@@ -66,7 +66,7 @@ export async function chromiumExecutable(
  * Switches that weaken the isolation between pages, sites or the browser and the system. The print
  * browser renders applicant-controlled HTML and is never launched with any of them; a test reads the
  * launched browser's command line against this list. (`--no-sandbox` is not here: Playwright adds it
- * when running as root, where Chromium's sandbox cannot start; docs/decisions.md D82.)
+ * when running as root, where Chromium's sandbox cannot start; docs/decisions/ D82.)
  */
 export const WEAKENING_SWITCHES = [
   '--single-process',

@@ -4,7 +4,7 @@
  *
  * Scripts and styles come from the app's own origin only: no 'unsafe-eval', no 'unsafe-inline'. The
  * one inline thing the app needs is the `<style>` element Radix's scroll lock (react-remove-scroll)
- * inserts while a dialog is open; it carries the per-response nonce of index.html (docs/decisions.md
+ * inserts while a dialog is open; it carries the per-response nonce of index.html (docs/decisions/
  * D50), so style-src needs no 'unsafe-inline' either.
  */
 

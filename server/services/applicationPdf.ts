@@ -1,5 +1,5 @@
 /**
- * The applicant's PDF copy (SPEC 2.4, 3.4, 4.5, 7.2 `GET /api/pdf`; docs/decisions.md D55): the print
+ * The applicant's PDF copy (SPEC 2.4, 3.4, 4.5, 7.2 `GET /api/pdf`; docs/decisions/ D55): the print
  * renderer set's HTML printed by the warm Chromium, the converted documents appended with pdf-lib,
  * stored, and handed out through a short-lived download URL that only works in the applicant's own
  * session. It is prepared by a job of the durable queue after submit and whenever it is asked for

@@ -2,7 +2,7 @@
  * S3 or an S3-compatible store (STORAGE=s3): objects through @aws-sdk/client-s3, uploads through
  * @aws-sdk/s3-presigned-post with the same policy as the local adapter (exact key, 1 B .. 1 MB,
  * 10 minutes). S3 policies cannot list several content types, so the type is left to the conversion,
- * which decides by the bytes anyway (docs/decisions.md D32).
+ * which decides by the bytes anyway (docs/decisions/ D32).
  */
 import {
   DeleteObjectCommand,

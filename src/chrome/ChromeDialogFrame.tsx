@@ -1,6 +1,6 @@
 /**
  * The Radix part of the chrome's modals, loaded on demand by ChromeDialog (Radix Dialog, its focus
- * scope and scroll lock stay off the first page: docs/decisions.md D29).
+ * scope and scroll lock stay off the first page: docs/decisions/ D29).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode, RefObject } from 'react';

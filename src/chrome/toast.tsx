@@ -50,7 +50,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo<ToastApi>(() => ({ show }), [show]);
 
-  // The Radix toast layer is not needed to draw the first page (docs/decisions.md D29): it is fetched
+  // The Radix toast layer is not needed to draw the first page (docs/decisions/ D29): it is fetched
   // and mounted once the browser is idle, or at the first toast if that comes sooner.
   useEffect(
     () =>

@@ -2,7 +2,7 @@
  * Lookup benchmark (issue 7): p99 search latency over 30,000 synthetic high schools with 1,000 random
  * prefixes, for the MiniSearch index the server uses, beside a linear scan of the same list (same
  * folding and name ranking, no typo tolerance) in the same run. Also measured, as the options the
- * index was chosen over (docs/decisions.md D45): plain MiniSearch (prefix + fuzzy over name, city and
+ * index was chosen over (docs/decisions/ D45): plain MiniSearch (prefix + fuzzy over name, city and
  * state) and PostgreSQL pg_trgm under PGlite (its contrib extension), 200 prefixes.
  * Target: p99 ≤ 50 ms for the index (an autocomplete that keeps up with typing).
  */

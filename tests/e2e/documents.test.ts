@@ -37,7 +37,7 @@ interface Upload {
   readonly buffer: Buffer;
 }
 
-/** "name (size)" as docs/decisions.md D36 words it: 1 kB = 1024 bytes, one decimal at most. */
+/** "name (size)" as docs/decisions/ D36 words it: 1 kB = 1024 bytes, one decimal at most. */
 const listed = ({ name, buffer }: Upload) =>
   `${name} (${buffer.length < 1024 ? `${buffer.length} bytes` : `${Math.round(buffer.length / 102.4) / 10} kB`})`;
 

@@ -1,5 +1,5 @@
 /**
- * The size shown in "name (size)" (SPEC 3.4, docs/decisions.md D36): 1 kB = 1024 bytes, one decimal
+ * The size shown in "name (size)" (SPEC 3.4, docs/decisions/ D36): 1 kB = 1024 bytes, one decimal
  * at most, and the unit chosen after rounding.
  */
 import { describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * SECURITY.md 7.17 (tenancy) and ASVS 8.4.1: tenant isolation enforced by the database as well as by
  * the code. Every table with a `tenant_id` column has PostgreSQL row-level security, ENABLEd and
  * FORCEd, with a policy that admits only the rows of the tenant the application set for the
- * connection (`app.tenant_id`; docs/decisions.md D56).
+ * connection (`app.tenant_id`; docs/decisions/ D56).
  *
  * PostgreSQL only (TEST_DATABASE_URL; CI always sets it), as the test role `app_test`: not a
  * superuser, no BYPASSRLS, and the owner of the tables, so it is FORCE that subjects it to the

@@ -2,7 +2,7 @@
  * The S3 adapter against a real S3-compatible server started here (s3rver, pure npm): objects,
  * the presigned POST's policy, a browser-style form upload, and the whole document chain with
  * STORAGE=s3. s3rver stores POST uploads but does not enforce POST policies; the policy's content is
- * checked here, and S3 enforces it in production (docs/decisions.md D32).
+ * checked here, and S3 enforces it in production (docs/decisions/ D32).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

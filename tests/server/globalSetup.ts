@@ -20,7 +20,7 @@ async function seedDefaultTenant(handle: DatabaseHandle): Promise<void> {
   if (!definition) throw new Error('the default definition is missing');
   await ensureTenant(handle.db, DEFAULT_TENANT_SEED);
   // In the tenant's scope, as the server seeds them: on PostgreSQL, row-level security admits
-  // nothing else (docs/decisions.md D56).
+  // nothing else (docs/decisions/ D56).
   await runInTenant(DEFAULT_TENANT_SEED.id, () =>
     seedSampleLists(handle.db, DEFAULT_TENANT_SEED.id, definition, new Date()),
   );

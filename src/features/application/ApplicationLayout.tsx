@@ -14,7 +14,7 @@ import { clientSnapshot, type ClientSnapshot } from '../../session/snapshot';
 import type { ApplicationSession } from './session/ApplicationSession';
 import { useApplicationState, type ApplicationState } from './session/state';
 
-/** The upload chain, its caches and modals load on demand (docs/decisions.md D37). */
+/** The upload chain, its caches and modals load on demand (docs/decisions/ D37). */
 const DocumentsFeature = lazy(() => import('../documents/DocumentsFeature'));
 const ConflictDialog = lazy(() => import('./ConflictDialog'));
 

@@ -1,5 +1,5 @@
 /**
- * Which errors the questions show (docs/decisions.md D77, revising D25): every error while the status
+ * Which errors the questions show (docs/decisions/ D77, revising D25): every error while the status
  * is validating (SPEC 2.3, 4.1); before the first submit only those the applicant has earned: the
  * questions of the page being left or saved, and those already shown (until fixed). A page the
  * applicant has not reached is never opened covered in "required" messages.

@@ -123,7 +123,7 @@ export default function DocumentsFeature({
 
   /**
    * SPEC 4.4: the failure toast, titled "Error" like every error toast (SPEC 2.7), with SPEC's
-   * sentence and the reason (docs/decisions.md D35); closing it marks the error as seen and deletes
+   * sentence and the reason (docs/decisions/ D35); closing it marks the error as seen and deletes
    * the conversion.
    */
   const showFailure = useCallback(

@@ -1,7 +1,7 @@
 /**
  * Applies the print set's stylesheet (a string, the same the PDF inlines) to the document as a
  * constructed stylesheet. A `<style>` element would be refused by the strict Content-Security-Policy
- * (no 'unsafe-inline' styles, docs/decisions.md D50); the CSSOM is not subject to it.
+ * (no 'unsafe-inline' styles, docs/decisions/ D50); the CSSOM is not subject to it.
  */
 import { useLayoutEffect } from 'react';
 import { PRINT_STYLESHEET } from '../../../renderers/print/stylesheet';

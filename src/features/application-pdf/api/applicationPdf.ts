@@ -10,7 +10,7 @@ import { apiRequest } from '../../../api/client';
 /**
  * GET /api/pdf (SPEC 7.2): the PDF download record, polled every second while the PDF is being
  * prepared and every 10 minutes after that (SPEC 4.5). A failed read does not reach the error
- * boundary: the link shows the failure and the poll goes on (docs/decisions.md D55).
+ * boundary: the link shows the failure and the poll goes on (docs/decisions/ D55).
  */
 export const applicationPdfQuery = queryOptions({
   queryKey: ['application-pdf'] as const,
