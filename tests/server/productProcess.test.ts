@@ -3,18 +3,17 @@
  * its job worker forked beside it (D98), statements coming back over IPC. A Word file converts and
  * the application PDF prints there, so the web process never hosts Chromium or the sandbox.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { validApplication } from '../definitions/fixtures';
-import { freePort } from '../fixtures/freePort';
 import { pdfPagesText, squeeze } from '../fixtures/pdfText';
 import { docx } from './documentFiles';
 import { submitFile, waitForPdf } from './documentUploads';
 import { Client, outboxCode, PASSWORD, type TestServer } from './harness';
+import { startServerProcess } from './serverProcess';
 
 /** The command lines of a process's direct children, from /proc. */
 async function childCommands(parent: number): Promise<string[]> {
@@ -35,32 +34,10 @@ async function childCommands(parent: number): Promise<string[]> {
 describe('the product process (PGlite, the worker forked beside it)', () => {
   it('converts a Word file and prints the application PDF in its worker, then stops both on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-product-'));
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        DATABASE_URL: '',
-        PUBLIC_ORIGIN: '',
-        JOB_WORKER: '',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let log = '';
-    child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('exit', (code) => resolve(code)),
-    );
+    // JOB_WORKER unset: the default, one worker process forked by the server.
+    const { child, url, exited, healthy } = await startServerProcess(dataDir, { JOB_WORKER: '' });
     try {
-      let health: Response | null = null;
-      for (let i = 0; i < 1800 && !health; i++) {
-        health = await fetch(`${url}/healthz`).catch(() => null);
-        if (!health) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      const health = await healthy(180);
       expect(health?.status).toBe(200);
 
       const email = 'product@example.com';

@@ -12,7 +12,7 @@ import { AccountCard } from './AccountCard';
 import { accountText, cardErrorTitle, RESEND_ERROR_TITLE } from './accountText';
 import { carriedAnswers, stateText, useNavigationState } from './navigation';
 import { StateMessages } from './StateMessages';
-import { TextField } from './TextField';
+import { EmailField, TextField } from './TextField';
 import { useCardToasts } from './useCardToasts';
 import { fieldError, useAccountForm } from './useAccountForm';
 import { useStore } from '@tanstack/react-form';
@@ -106,13 +106,7 @@ export function ConfirmCard() {
       {knownUsername ? null : (
         <form.Field name="email">
           {(field) => (
-            <TextField
-              label={accountText.labels.email}
-              name="username"
-              type="email"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
+            <EmailField
               value={field.state.value}
               onValueChange={(value) => {
                 field.handleChange(value);

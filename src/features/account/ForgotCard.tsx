@@ -6,7 +6,7 @@ import { AccountCard } from './AccountCard';
 import { accountText, cardErrorTitle } from './accountText';
 import { carriedAnswers, stateText, useNavigationState } from './navigation';
 import { StateMessages } from './StateMessages';
-import { TextField } from './TextField';
+import { EmailField } from './TextField';
 import { useCardToasts } from './useCardToasts';
 import { fieldError, useAccountForm } from './useAccountForm';
 
@@ -46,13 +46,7 @@ export function ForgotCard() {
     >
       <form.Field name="username">
         {(field) => (
-          <TextField
-            label={accountText.labels.email}
-            name="username"
-            type="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
+          <EmailField
             value={field.state.value}
             onValueChange={field.handleChange}
             error={submitted ? fieldError(field.state.meta) : undefined}

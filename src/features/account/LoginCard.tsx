@@ -16,7 +16,7 @@ import { accountText, cardErrorTitle, RESEND_ERROR_TITLE } from './accountText';
 import { carriedAnswers, stateText, useNavigationState } from './navigation';
 import { PasswordField } from './PasswordField';
 import { StateMessages } from './StateMessages';
-import { TextField } from './TextField';
+import { EmailField } from './TextField';
 import { useCardToasts } from './useCardToasts';
 import { fieldError, useAccountForm } from './useAccountForm';
 import { useStore } from '@tanstack/react-form';
@@ -125,13 +125,7 @@ export function LoginCard() {
       {/* SPEC 5.2: nothing is checked before a submit attempt. */}
       <form.Field name="username">
         {(field) => (
-          <TextField
-            label={accountText.labels.email}
-            name="username"
-            type="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
+          <EmailField
             value={field.state.value}
             onValueChange={(value) => {
               field.handleChange(value);

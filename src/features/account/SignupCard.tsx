@@ -9,7 +9,7 @@ import { carriedAnswers, stateText, useNavigationState } from './navigation';
 import { PasswordChecklist } from './PasswordChecklist';
 import { PasswordField } from './PasswordField';
 import { StateMessages } from './StateMessages';
-import { TextField } from './TextField';
+import { EmailField } from './TextField';
 import { useCardToasts } from './useCardToasts';
 import { fieldError, useAccountForm } from './useAccountForm';
 
@@ -53,13 +53,7 @@ export function SignupCard() {
     >
       <form.Field name="username">
         {(field) => (
-          <TextField
-            label={accountText.labels.email}
-            name="username"
-            type="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
+          <EmailField
             value={field.state.value}
             onValueChange={field.handleChange}
             error={submitted ? fieldError(field.state.meta) : undefined}

@@ -1,0 +1,48 @@
+/** `server/main.ts` as its own process, as `npm start` runs it, for the suites that need a real one. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from '../fixtures/freePort';
+
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  readonly port: number;
+  readonly url: string;
+  /** What the process has written to stdout so far. */
+  log(): string;
+  /** Resolves with the exit code. */
+  readonly exited: Promise<number | null>;
+  /** Waits (up to `seconds`) for /healthz to answer; the answer, or null. */
+  healthy(seconds?: number): Promise<Response | null>;
+}
+
+export async function startServerProcess(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      PUBLIC_ORIGIN: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const healthy = async (seconds = 45) => {
+    for (let i = 0; i < seconds * 10; i++) {
+      const health = await fetch(`${url}/healthz`).catch(() => null);
+      if (health) return health;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return null;
+  };
+  return { child, port, url, log: () => log, exited, healthy };
+}
