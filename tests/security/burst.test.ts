@@ -43,7 +43,14 @@ function burst(url: string, target: Target, body: string, count: number): Promis
         response.resume();
         response.on('end', () => resolve(response.statusCode));
       });
-      request.on('error', () => resolve(-1));
+      // The status line the server sent, for a reset that then cuts the client's upload short: the
+      // server refused all the same (-1 only where no answer came at all).
+      let sent = -1;
+      request.on('socket', (socket) => socket.once('data', (chunk) => {
+        const text = chunk.toString('latin1');
+        if (text.startsWith('HTTP/1.')) sent = Number(text.slice(9, 12));
+      }));
+      request.on('error', () => resolve(sent));
       if (target.chunked) { for (let i = 0; i < body.length; i += 65536) request.write(body.slice(i, i + 65536)); request.end(); }
       else request.end(body);
     });
