@@ -1,0 +1,29 @@
+/**
+ * The durable job queue that converts documents and prepares application PDFs.
+ */
+import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { at } from './columns';
+
+/**
+ * The durable job queue (docs/decisions/ D30): claimed with FOR UPDATE SKIP LOCKED, retried with
+ * attempts, and re-claimed after `locked_until` when a worker died holding it.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** queued, running, done or failed. */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: at('run_after').notNull(),
+    lockedUntil: at('locked_until'),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [index('jobs_ready').on(t.status, t.runAfter)],
+);

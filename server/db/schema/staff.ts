@@ -1,0 +1,125 @@
+/**
+ * The staff console (docs/staff.md): staff accounts per tenant, never applicants, with a second
+ * factor; their sessions, invitations, recovery codes, the service links they mint, and the audit
+ * log of every read, download and export.
+ */
+import {
+  bigint,
+  bigserial,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { at } from './columns';
+import { tenants } from './tenants';
+import { users } from './accounts';
+
+/**
+ * A staff member. `passwordHash` is null until the invitation is taken up; `totpSecret` is the TOTP
+ * key encrypted with AES-256-GCM (server/staff/secretBox.ts), set at enrolment and live once
+ * `totpEnrolledAt` is; `totpLastStep` is the newest 30-second step used, so a code works once.
+ */
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    email: text('email').notNull(),
+    role: text('role').$type<'reader' | 'admin'>().notNull(),
+    passwordHash: text('password_hash'),
+    totpSecret: text('totp_secret'),
+    totpEnrolledAt: at('totp_enrolled_at'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    disabledAt: at('disabled_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('staff_users_tenant_email').on(t.tenantId, t.email)],
+);
+
+/** Invitation links (hashed): single use, 7 days; a new invitation replaces the older ones. */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('staff_invitations_user').on(t.tenantId, t.staffUserId)],
+);
+
+/** One-time recovery codes (hashed), issued at enrolment. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    tenantId: text('tenant_id').notNull(),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.staffUserId, t.codeHash] })],
+);
+
+/** Staff sessions: `verifiedAt` is null between the password and the second factor. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    verifiedAt: at('verified_at'),
+    createdAt: at('created_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('staff_sessions_user').on(t.tenantId, t.staffUserId)],
+);
+
+/** The service links staff minted in the console, so they can be listed and revoked. */
+export const staffServiceLinks = pgTable(
+  'staff_service_links',
+  {
+    tenantId: text('tenant_id').notNull(),
+    tokenId: text('token_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.tokenId] }),
+    index('staff_service_links_user').on(t.tenantId, t.userId),
+  ],
+);
+
+/** Who did what when: every staff read, download, export and administration (no answer data). */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    staffUserId: uuid('staff_user_id'),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    applicantId: uuid('applicant_id'),
+    detail: text('detail'),
+    at: at('at').notNull(),
+  },
+  (t) => [index('staff_audit_recent').on(t.tenantId, t.at)],
+);
