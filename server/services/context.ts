@@ -12,3 +12,9 @@ export interface ServiceContext {
   readonly hasher: PasswordHasher;
   readonly log: FastifyBaseLogger;
 }
+
+/** The applicant a call acts for: every query on their rows is scoped by both ids. */
+export interface Applicant {
+  readonly tenantId: string;
+  readonly userId: string;
+}
