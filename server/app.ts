@@ -38,6 +38,7 @@ import { securityEvent } from './security/events';
 import { isStorableText } from './security/json';
 import { clientErrorHandler, errorFields, requestLogFields } from './security/logFields';
 import { DEFAULT_JSON_LIMITS, registerJsonParser } from './security/jsonBody';
+import { registerUnreadBodyDrain } from './security/unreadBody';
 import type { ServiceContext } from './services/context';
 import { pruneAccountEvents } from './services/limits';
 import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory, type Tenant } from './tenants';
@@ -166,6 +167,8 @@ export async function buildServer(
 
   // JSON only, parsed under each route's limits while it arrives (server/security/jsonBody.ts).
   registerJsonParser(app);
+  // A refusal sent before the body is read waits, within a bound, for the client to finish (D119).
+  registerUnreadBodyDrain(app);
 
   // First, so that every answer carries them, including refusals by the hooks below.
   const cspDirectives = await registerSecurityHeaders(app, config);
