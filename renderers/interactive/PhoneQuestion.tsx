@@ -1,8 +1,8 @@
-import { PatternFormat } from 'react-number-format';
 import type { QuestionRendererProps } from '../registry';
 import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
-import { digitCount, digitsOf, formatDigits, textOf } from './values';
+import { DigitMask } from './DigitMask';
+import { textOf } from './values';
 
 /** SPEC 5.7: digits are formatted as (XXX) XXX-XXXX, and stored so. */
 export const PHONE_FORMAT = '(###) ###-####';
@@ -23,20 +23,16 @@ export function PhoneQuestion({
       help={question.help}
       errors={errors}
     >
-      <PatternFormat
+      <DigitMask
         id={ids.input}
         name={view.key}
         className={styles.input}
-        format={PHONE_FORMAT}
+        pattern={PHONE_FORMAT}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        valueIsNumericString
-        value={digitsOf(textOf(value), digitCount(PHONE_FORMAT))}
-        onValueChange={(values, source) => {
-          if (source.source !== 'event') return;
-          onValueChange(formatDigits(values.value, PHONE_FORMAT));
-        }}
+        text={textOf(value)}
+        onText={onValueChange}
         aria-required={view.required || undefined}
         {...controlProps(ids, question.help, errors)}
       />

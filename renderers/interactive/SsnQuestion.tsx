@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { PatternFormat } from 'react-number-format';
 import type { QuestionRendererProps } from '../registry';
 import { cx } from './classNames';
 import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
-import { digitCount, digitsOf, formatDigits, textOf } from './values';
+import { DigitMask } from './DigitMask';
+import { textOf } from './values';
 
 /** SPEC 5.7 and 9: ###-##-####, digits only, at most 11 characters. */
 export const SSN_FORMAT = '###-##-####';
@@ -31,21 +31,17 @@ export function SsnQuestion({
       errors={errors}
     >
       <div className={styles.inputRow}>
-        <PatternFormat
+        <DigitMask
           id={ids.input}
           name={view.key}
           className={styles.input}
-          format={SSN_FORMAT}
+          pattern={SSN_FORMAT}
           type={shown ? 'text' : 'password'}
           inputMode="numeric"
           autoComplete="off"
           data-state={shown ? 'shown' : 'masked'}
-          valueIsNumericString
-          value={digitsOf(textOf(value), digitCount(SSN_FORMAT))}
-          onValueChange={(values, source) => {
-            if (source.source !== 'event') return;
-            onValueChange(formatDigits(values.value, SSN_FORMAT));
-          }}
+          text={textOf(value)}
+          onText={onValueChange}
           aria-required={view.required || undefined}
           {...controlProps(ids, question.help, errors)}
         />
