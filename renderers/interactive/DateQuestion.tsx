@@ -1,7 +1,7 @@
 import { isIsoDate, UNPARSABLE_DATE } from '../../runtime';
 import type { QuestionRendererProps } from '../registry';
 import { TextField } from './TextField';
-import { textOf } from './values';
+import { textOf } from '../answers';
 
 /**
  * A native date input. The answer is ISO `YYYY-MM-DD`. An entry that is not a real date (02/30/2008,

@@ -6,7 +6,7 @@
  * this costs a tenth of that (docs/decisions/ D110).
  */
 import { useLayoutEffect, useRef, type ComponentPropsWithoutRef } from 'react';
-import { digitCount, digitsOf, formatDigits } from './values';
+import { digitCount, digitsOf, formatDigits } from '../answers';
 
 export interface DigitMaskProps extends Omit<
   ComponentPropsWithoutRef<'input'>,

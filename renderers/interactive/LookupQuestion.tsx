@@ -8,7 +8,7 @@ import { useFormContext } from '../react';
 import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
 import { onDemand } from './onDemand';
-import { textOf } from './values';
+import { textOf } from '../answers';
 
 /**
  * The key whose plain input has focus while the combobox loads: the combobox takes over focus, the

@@ -2,7 +2,7 @@ import type { QuestionRendererProps } from '../registry';
 import { cx } from './classNames';
 import styles from './interactive.module.css';
 import { TextField } from './TextField';
-import { textOf } from './values';
+import { textOf } from '../answers';
 
 /**
  * A number typed as text (a `type="number"` input drops what it cannot parse and changes on wheel

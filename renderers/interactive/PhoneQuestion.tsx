@@ -1,7 +1,7 @@
 import type { QuestionRendererProps } from '../registry';
 import { DigitMask } from './DigitMask';
 import { TextField } from './TextField';
-import { textOf } from './values';
+import { textOf } from '../answers';
 
 /** SPEC 5.7: digits are formatted as (XXX) XXX-XXXX, and stored so. */
 export const PHONE_FORMAT = '(###) ###-####';

@@ -4,7 +4,7 @@ import { cx } from './classNames';
 import { DigitMask } from './DigitMask';
 import styles from './interactive.module.css';
 import { TextField } from './TextField';
-import { textOf } from './values';
+import { textOf } from '../answers';
 
 /** SPEC 5.7 and 9: ###-##-####, digits only, at most 11 characters. */
 export const SSN_FORMAT = '###-##-####';

@@ -1,6 +1,6 @@
 import type { QuestionRendererProps } from '../registry';
 import { TextField } from './TextField';
-import { textOf } from './values';
+import { textOf } from '../answers';
 
 export function TextQuestion(props: QuestionRendererProps<'text'>) {
   const { question } = props.view;

@@ -2,7 +2,7 @@ import { textLength, truncateToLength } from '../../runtime';
 import type { QuestionRendererProps } from '../registry';
 import styles from './interactive.module.css';
 import { TextField } from './TextField';
-import { textOf } from './values';
+import { textOf } from '../answers';
 
 /** SPEC 5.7: 6 rows by default (the character limit comes on the view). */
 export const TEXTAREA_ROWS = 6;
