@@ -25,6 +25,13 @@ export default defineConfig({
       ],
     }),
   ],
+  resolve: {
+    alias: {
+      // React 19 has useSyncExternalStore: the package's own non-shim build uses it, and the shim
+      // (for React 16 and 17) stays off the first page (D110).
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+    },
+  },
   // The server replaces the placeholder with a fresh nonce per response (server/security/headers.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: {
@@ -33,6 +40,9 @@ export default defineConfig({
     sourcemap: false,
     // The first page is one chunk by design (D29); its size is watched by `npm run bench bundle`.
     chunkSizeWarningLimit: 700,
+    // Browsers without <link rel=modulepreload> still load on-demand chunks, only without the
+    // early fetch of their imports; the polyfill would cost every first page (D110).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

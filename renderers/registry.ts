@@ -2,6 +2,8 @@
  * The renderer contract: a renderer set is a typed record keyed by question kind, plus the content
  * and containers of the view model. Adding a question kind does not compile until every set handles
  * it. Renderers only draw what the runtime resolved; they decide no visibility and hold no messages.
+ * A renderer whose code loads on demand carries `preload` (Preloadable); the page outlet calls it
+ * when the browser is idle, so the pages after the first draw without waiting.
  */
 import type { ReactNode } from 'react';
 import type {
@@ -85,3 +87,18 @@ export type RendererSet = {
   readonly buttonTrigger: (props: ButtonTriggerRendererProps) => ReactNode;
   readonly checkboxTrigger: (props: CheckboxTriggerRendererProps) => ReactNode;
 };
+
+/** A renderer whose code loads on demand. */
+export interface Preloadable {
+  /** Starts loading the renderer's code; calling it again returns the same promise. */
+  readonly preload: () => Promise<unknown>;
+}
+
+/** Starts loading the code of every renderer of a set that loads on demand. */
+export function preloadRenderers(set: RendererSet): void {
+  for (const renderer of Object.values(set) as unknown[]) {
+    const preload = (renderer as Partial<Preloadable>).preload;
+    // A failed download is tried again when a page draws the renderer.
+    if (typeof preload === 'function') preload().catch(() => undefined);
+  }
+}

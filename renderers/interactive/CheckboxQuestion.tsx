@@ -1,7 +1,7 @@
 import type { QuestionRendererProps } from '../registry';
 import { ErrorList, Help, controlProps } from './Field';
 import styles from './interactive.module.css';
-import { isChecked } from './values';
+import { isChecked } from '../answers';
 
 /** A single check box, its label beside it; the answer is `true` or `false`. */
 export function CheckboxQuestion({

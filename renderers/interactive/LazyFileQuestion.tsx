@@ -1,20 +1,13 @@
 /**
- * The file question is loaded when a page first shows one (only Final Steps does), so the first
- * page's JavaScript does not carry it (docs/decisions/ D28, D37). Until it arrives the question's
+ * The file question is loaded on demand (only Final Steps shows one), so the first page's
+ * JavaScript does not carry it (docs/decisions/ D28, D37, D110). Until it arrives the question's
  * frame (label, help, errors) is already there, busy, so nothing moves when it does.
  */
-import { lazy, Suspense } from 'react';
 import type { QuestionRendererProps } from '../registry';
 import { FileFrame } from './FileFrame';
+import { onDemand } from './onDemand';
 
-const Loaded = lazy(() =>
-  import('./FileQuestion').then((module) => ({ default: module.FileQuestion })),
+export const FileQuestion = onDemand(
+  () => import('./FileQuestion').then((module) => module.FileQuestion),
+  (props: QuestionRendererProps<'file'>) => <FileFrame {...props} state="loading" />,
 );
-
-export function FileQuestion(props: QuestionRendererProps<'file'>) {
-  return (
-    <Suspense fallback={<FileFrame {...props} state="loading" />}>
-      <Loaded {...props} />
-    </Suspense>
-  );
-}

@@ -15,7 +15,7 @@ import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
 import lookupStyles from './lookup.module.css';
 import { focusHandoff } from './LookupQuestion';
-import { textOf } from './values';
+import { textOf } from '../answers';
 
 type Item =
   | ({ readonly kind: 'entry' } & LookupSuggestionData)

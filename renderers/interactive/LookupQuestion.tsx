@@ -3,12 +3,12 @@
  * out of the first page's JavaScript. Until it has loaded, and where the app gives no lookup source,
  * the applicant types the display label into a plain text input.
  */
-import { lazy, Suspense } from 'react';
 import type { QuestionRendererProps } from '../registry';
 import { useFormContext } from '../react';
 import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
-import { textOf } from './values';
+import { onDemand } from './onDemand';
+import { textOf } from '../answers';
 
 /**
  * The key whose plain input has focus while the combobox loads: the combobox takes over focus, the
@@ -16,19 +16,18 @@ import { textOf } from './values';
  */
 export const focusHandoff = { key: null as string | null };
 
-const LookupCombobox = lazy(() =>
-  import('./LookupCombobox').then((module) => ({ default: module.LookupCombobox })),
+const LookupCombobox = onDemand(
+  () => import('./LookupCombobox').then((module) => module.LookupCombobox),
+  PlainLookup,
 );
 
-export function LookupQuestion(props: QuestionRendererProps<'lookup'>) {
+function LookupRenderer(props: QuestionRendererProps<'lookup'>) {
   const { lookup } = useFormContext();
   if (!lookup) return <PlainLookup {...props} />;
-  return (
-    <Suspense fallback={<PlainLookup {...props} />}>
-      <LookupCombobox {...props} source={lookup} />
-    </Suspense>
-  );
+  return <LookupCombobox {...props} source={lookup} />;
 }
+
+export const LookupQuestion = Object.assign(LookupRenderer, { preload: LookupCombobox.preload });
 
 /** The display label as plain text. */
 export function PlainLookup({

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { PatternFormat } from 'react-number-format';
 import type { QuestionRendererProps } from '../registry';
 import { cx } from './classNames';
-import { Field, controlProps } from './Field';
+import { DigitMask } from './DigitMask';
 import styles from './interactive.module.css';
-import { digitCount, digitsOf, formatDigits, textOf } from './values';
+import { TextField } from './TextField';
+import { textOf } from '../answers';
 
 /** SPEC 5.7 and 9: ###-##-####, digits only, at most 11 characters. */
 export const SSN_FORMAT = '###-##-####';
@@ -13,54 +13,36 @@ export const SSN_FORMAT = '###-##-####';
  * A Social Security number, masked until the applicant presses "Show". The toggle keeps one name
  * and reports its state with `aria-pressed` (a toggle whose name changes would say it twice).
  */
-export function SsnQuestion({
-  view,
-  value,
-  onValueChange,
-  errors,
-  ids,
-}: QuestionRendererProps<'ssn'>) {
-  const { question } = view;
+export function SsnQuestion(props: QuestionRendererProps<'ssn'>) {
+  const { view, ids } = props;
   const [shown, setShown] = useState(false);
   return (
-    <Field
-      ids={ids}
-      label={question.label}
-      required={view.required}
-      help={question.help}
-      errors={errors}
-    >
-      <div className={styles.inputRow}>
-        <PatternFormat
-          id={ids.input}
-          name={view.key}
-          className={styles.input}
-          format={SSN_FORMAT}
-          type={shown ? 'text' : 'password'}
-          inputMode="numeric"
-          autoComplete="off"
-          data-state={shown ? 'shown' : 'masked'}
-          valueIsNumericString
-          value={digitsOf(textOf(value), digitCount(SSN_FORMAT))}
-          onValueChange={(values, source) => {
-            if (source.source !== 'event') return;
-            onValueChange(formatDigits(values.value, SSN_FORMAT));
-          }}
-          aria-required={view.required || undefined}
-          {...controlProps(ids, question.help, errors)}
-        />
-        <button
-          type="button"
-          className={cx(styles.button, styles.secondary)}
-          aria-label={`Show ${question.label}`}
-          aria-pressed={shown}
-          aria-controls={ids.input}
-          data-state={shown ? 'on' : 'off'}
-          onClick={() => setShown((current) => !current)}
-        >
-          Show
-        </button>
-      </div>
-    </Field>
+    <TextField field={props}>
+      {({ maxLength: _mask, ...control }) => (
+        <div className={styles.inputRow}>
+          <DigitMask
+            {...control}
+            pattern={SSN_FORMAT}
+            type={shown ? 'text' : 'password'}
+            inputMode="numeric"
+            autoComplete="off"
+            data-state={shown ? 'shown' : 'masked'}
+            text={textOf(props.value)}
+            onText={props.onValueChange}
+          />
+          <button
+            type="button"
+            className={cx(styles.button, styles.secondary)}
+            aria-label={`Show ${view.question.label}`}
+            aria-pressed={shown}
+            aria-controls={ids.input}
+            data-state={shown ? 'on' : 'off'}
+            onClick={() => setShown((current) => !current)}
+          >
+            Show
+          </button>
+        </div>
+      )}
+    </TextField>
   );
 }

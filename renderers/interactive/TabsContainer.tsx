@@ -1,35 +1,38 @@
-import * as Tabs from '@radix-ui/react-tabs';
-import type { TabsRendererProps } from '../registry';
-import styles from './interactive.module.css';
-
-const fixed = () => undefined;
-
 /**
- * A tab group (SPEC 4.6). The runtime resolves the chosen tab's content only, so there is one
- * panel. Tabs switch on click or Enter/Space, never on arrow-key focus: switching clears answers
- * and documents, so it must be deliberate. Without `onTabChange` (logged out, service users) only
- * the chosen tab is listed.
+ * A tab group (SPEC 4.6), drawn with Radix Tabs (RadixTabs), whose code loads on demand: only Final
+ * Steps has tabs. The placeholder draws the same list and panel, so the page does not move.
  */
-export function TabsContainer({ view, children, onTabChange }: TabsRendererProps) {
-  const tabs = onTabChange ? view.tabs : view.tabs.filter((tab) => tab.name === view.chosen);
+import type { TabsRendererProps } from '../registry';
+import { onDemand } from './onDemand';
+import styles from './interactive.module.css';
+import { listedTabs } from './tabs';
+
+function TabsPlaceholder({ view, children, onTabChange }: TabsRendererProps) {
+  const tabs = listedTabs({ view, onTabChange });
   return (
-    <Tabs.Root
-      className={styles.tabs}
-      value={view.chosen}
-      onValueChange={onTabChange ?? fixed}
-      activationMode="manual"
-      data-tabs={view.id}
-    >
-      <Tabs.List className={styles.tabList} aria-label={view.label}>
+    <div className={styles.tabs} data-tabs={view.id} aria-busy="true">
+      <div role="tablist" className={styles.tabList} aria-label={view.label}>
         {tabs.map((tab) => (
-          <Tabs.Trigger key={tab.name} value={tab.name} className={styles.tab}>
+          <button
+            key={tab.name}
+            type="button"
+            role="tab"
+            className={styles.tab}
+            aria-selected={tab.name === view.chosen}
+            data-state={tab.name === view.chosen ? 'active' : 'inactive'}
+          >
             {tab.label}
-          </Tabs.Trigger>
+          </button>
         ))}
-      </Tabs.List>
-      <Tabs.Content value={view.chosen} className={styles.tabPanel}>
+      </div>
+      <div role="tabpanel" className={styles.tabPanel}>
         {children}
-      </Tabs.Content>
-    </Tabs.Root>
+      </div>
+    </div>
   );
 }
+
+export const TabsContainer = onDemand(
+  () => import('./RadixTabs').then((module) => module.RadixTabs),
+  TabsPlaceholder,
+);

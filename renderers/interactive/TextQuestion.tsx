@@ -1,37 +1,21 @@
 import type { QuestionRendererProps } from '../registry';
-import { Field, controlProps } from './Field';
-import styles from './interactive.module.css';
-import { textOf } from './values';
+import { TextField } from './TextField';
+import { textOf } from '../answers';
 
-export function TextQuestion({
-  view,
-  value,
-  onValueChange,
-  errors,
-  ids,
-}: QuestionRendererProps<'text'>) {
-  const { question } = view;
+export function TextQuestion(props: QuestionRendererProps<'text'>) {
+  const { question } = props.view;
   return (
-    <Field
-      ids={ids}
-      label={question.label}
-      required={view.required}
-      help={question.help}
-      errors={errors}
-    >
-      <input
-        id={ids.input}
-        name={view.key}
-        type="text"
-        className={styles.input}
-        value={textOf(value)}
-        maxLength={view.maxLength ?? undefined}
-        inputMode={question.inputMode}
-        autoComplete={question.autoComplete}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-required={view.required || undefined}
-        {...controlProps(ids, question.help, errors)}
-      />
-    </Field>
+    <TextField field={props}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          value={textOf(props.value)}
+          inputMode={question.inputMode}
+          autoComplete={question.autoComplete}
+          onChange={(event) => props.onValueChange(event.target.value)}
+        />
+      )}
+    </TextField>
   );
 }

@@ -53,3 +53,5 @@ export const printRenderers: RendererSet = {
 export { PrintProvider, usePrintContext, type PrintContextValue } from './PrintContext';
 export { PRINT_STYLESHEET, PRINT_CLASS, pageRules } from './stylesheet';
 export * from './text';
+// The answer readers every set shares, for integrators writing print-like output of their own.
+export { choiceText, dateText, isChecked, monthYearText, textOf } from '../answers';

@@ -3,18 +3,11 @@
  * renders with `react-dom/server` (no browser APIs, no effects).
  */
 import type { ReactNode } from 'react';
-import { usDate } from '../../runtime';
+import { choiceText, dateText, monthYearText, textOf } from '../answers';
 import type { QuestionRendererProps } from '../registry';
 import { usePrintContext } from './PrintContext';
 import { PRINT_CLASS as c } from './stylesheet';
-import {
-  answerText,
-  checkboxMark,
-  choiceText,
-  documentAttachedText,
-  lookupText,
-  monthYearText,
-} from './text';
+import { checkboxMark, documentAttachedText, lookupText } from './text';
 
 /** One question: its label, then its value, as text. */
 export function PrintField({
@@ -36,7 +29,7 @@ export function PrintField({
 function TextLike({ view, value }: QuestionRendererProps) {
   return (
     <PrintField questionKey={view.key} label={view.question.label}>
-      {answerText(value)}
+      {textOf(value)}
     </PrintField>
   );
 }
@@ -44,10 +37,9 @@ function TextLike({ view, value }: QuestionRendererProps) {
 export const PrintText = TextLike as (props: QuestionRendererProps<'text'>) => ReactNode;
 /** A date as the applicant entered it, MM/DD/YYYY (the answer is ISO). */
 export function PrintDate({ view, value }: QuestionRendererProps<'date'>) {
-  const text = answerText(value);
   return (
     <PrintField questionKey={view.key} label={view.question.label}>
-      {text ? usDate(text) : text}
+      {dateText(value)}
     </PrintField>
   );
 }
@@ -60,7 +52,7 @@ export function PrintTextarea({ view, value }: QuestionRendererProps<'textarea'>
   return (
     <div className={`${c.field} ${c.long}`} data-key={view.key}>
       <span className={c.label}>{view.question.label}</span>{' '}
-      <span className={`${c.value} ${c.prewrap}`}>{answerText(value)}</span>
+      <span className={`${c.value} ${c.prewrap}`}>{textOf(value)}</span>
     </div>
   );
 }

@@ -1,58 +1,21 @@
 /**
- * How the print set turns answers into text (SPEC 2.9). Pure functions, shared by the components and
- * by tests: an answer may be undefined, null, '--', a number or a boolean.
+ * What only the print set writes (SPEC 2.9); the answer readers both sets share are in
+ * renderers/answers.ts.
  */
-import { BLANK, optionLabel, type LookupCategory, type OptionEntry } from '../../runtime';
-
-/** The text of an answer: '' for empty or blank answers. */
-export function answerText(value: unknown): string {
-  if (typeof value === 'string') return value === BLANK ? '' : value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
-
-/** A check box answer: `true` or the string 'true' (answers saved as text) is checked. */
-export function checkedOf(value: unknown): boolean {
-  return value === true || value === 'true';
-}
+import type { LookupCategory } from '../../runtime';
+import { isChecked, textOf } from '../answers';
 
 /** SPEC 2.9: checkboxes render as [X] or [ ]. */
 export function checkboxMark(value: unknown): '[X]' | '[ ]' {
-  return checkedOf(value) ? '[X]' : '[ ]';
-}
-
-/**
- * A choice shows its `_desc` label (SPEC 2.9), or the label of the option list when no description
- * was stored; a code the list does not know shows as itself rather than vanishing.
- */
-export function choiceText(
-  value: unknown,
-  description: unknown,
-  options: readonly OptionEntry[] | null,
-): string {
-  const desc = answerText(description);
-  if (desc !== '') return desc;
-  const code = answerText(value);
-  if (code === '') return '';
-  return optionLabel(options ?? [], code) || code;
-}
-
-/** Month label and year, e.g. "May 2026"; either part alone when only one was given. */
-export function monthYearText(
-  month: unknown,
-  year: unknown,
-  months: readonly OptionEntry[] | null,
-): string {
-  const monthText = choiceText(month, undefined, months);
-  return [monthText, answerText(year)].filter((part) => part !== '').join(' ');
+  return isChecked(value) ? '[X]' : '[ ]';
 }
 
 const SCHOOL_CATEGORIES: ReadonlySet<LookupCategory> = new Set(['hs_ceeb', 'college_ceeb']);
 
 /** SPEC 2.9: a school renders as "<school name> (Ceeb: <code>)"; other lookups as their label. */
 export function lookupText(category: LookupCategory, label: unknown, ceeb: unknown): string {
-  const name = answerText(label);
-  const code = answerText(ceeb);
+  const name = textOf(label);
+  const code = textOf(ceeb);
   if (!SCHOOL_CATEGORIES.has(category) || name === '' || code === '') return name;
   return `${name} (Ceeb: ${code})`;
 }

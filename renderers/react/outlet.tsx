@@ -2,9 +2,14 @@
  * Draws a resolved page (the runtime's view model) with the renderer set of the context. Visibility
  * was decided by the runtime; the outlet only walks what is visible.
  */
-import { memo, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { PageView, QuestionView, ViewNode } from '../../runtime';
-import type { AnswerValue, QuestionRendererProps, RendererSet } from '../registry';
+import {
+  preloadRenderers,
+  type AnswerValue,
+  type QuestionRendererProps,
+  type RendererSet,
+} from '../registry';
 import { useFormContext } from './context';
 import { useAnswer, useErrors, type AnswerSource } from './store';
 
@@ -146,5 +151,17 @@ function NodeOutlet({ node, set }: { node: ViewNode; set: RendererSet }): ReactN
 /** Draws one resolved page with the context's renderer set. */
 export function PageOutlet({ page }: { page: PageView }) {
   const { renderers } = useFormContext();
+  // Once the page has drawn, the renderers later pages may need load while the browser is idle.
+  useEffect(() => whenIdle(() => preloadRenderers(renderers)), [renderers]);
   return <>{renderNodes(page.children, renderers)}</>;
+}
+
+/** Runs `task` when the browser is idle (soon after, where requestIdleCallback is missing); returns the cancel. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 200);
+  return () => clearTimeout(handle);
 }

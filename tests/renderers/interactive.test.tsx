@@ -338,6 +338,23 @@ describe('interactive renderers: every kind draws its label and stores its value
     expect(values.get('phone_home')).toBe('');
   });
 
+  it('phone: shows what is stored while typing, and edits in the middle keep the caret', async () => {
+    const { user, values } = renderPage();
+    const input = screen.getByRole('textbox', { name: 'Home phone' }) as HTMLInputElement;
+    await user.type(input, '21255');
+    expect(input.value).toBe('(212) 55');
+    expect(values.get('phone_home')).toBe('(212) 55');
+    // A digit typed after "(2" goes there and the caret stays after it.
+    input.setSelectionRange(2, 2);
+    await user.type(input, '9', { initialSelectionStart: 2, initialSelectionEnd: 2 });
+    expect(values.get('phone_home')).toBe('(291) 255');
+    expect(input.selectionStart).toBe(3);
+    // Backspace just after ") " deletes the digit before the separator.
+    await user.type(input, '{Backspace}', { initialSelectionStart: 6, initialSelectionEnd: 6 });
+    expect(values.get('phone_home')).toBe('(292) 55');
+    expect(input.selectionStart).toBe(3);
+  });
+
   it('phone: shows a stored number formatted', () => {
     renderPage({ answers: { phone_home: '(646) 555-0199' } });
     expect(screen.getByRole('textbox', { name: 'Home phone' })).toHaveProperty(

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { applicationDefinition } from '../../definitions';
 import { loadDefinition } from '../../runtime';
 import {
-  answerText,
+  textOf as answerText,
   checkboxMark,
   choiceText,
   documentAttachedText,

@@ -1,0 +1,60 @@
+/**
+ * The one frame of the text-like questions (text, number, date, phone, SSN, text area): the label
+ * wired to the control, help and messages, the character counter, and the control's shared
+ * attributes (id and name from the key, the view's maximum length, `aria-required`,
+ * `aria-describedby` for messages, help and counter, `aria-invalid`, the styled focus ring). Each
+ * renderer draws only its control, with what differs (type, keyboard, parsing, mask).
+ */
+import type { ReactNode } from 'react';
+import type { QuestionRendererProps } from '../registry';
+import { Field, controlProps } from './Field';
+import styles from './interactive.module.css';
+
+export interface ControlAttributes {
+  readonly id: string;
+  readonly name: string;
+  readonly className: string | undefined;
+  readonly maxLength: number | undefined;
+  readonly 'aria-required': true | undefined;
+  readonly 'aria-describedby': string | undefined;
+  readonly 'aria-invalid': true | undefined;
+}
+
+interface TextFieldProps {
+  readonly field: Pick<QuestionRendererProps, 'view' | 'errors' | 'ids'>;
+  /** The character counter's text, read with the field (not a live region: it would speak per key). */
+  readonly counter?: string;
+  /** The control's class, where it is not a one-line input. */
+  readonly className?: string;
+  /** Draws the control with the shared attributes. */
+  readonly children: (control: ControlAttributes) => ReactNode;
+}
+
+export function TextField({ field, counter, className, children }: TextFieldProps) {
+  const { view, errors, ids } = field;
+  const { question } = view;
+  const counterId = counter === undefined ? undefined : `${ids.input}--count`;
+  return (
+    <Field
+      ids={ids}
+      label={question.label}
+      required={view.required}
+      help={question.help}
+      errors={errors}
+    >
+      {children({
+        id: ids.input,
+        name: view.key,
+        className: className ?? styles.input,
+        maxLength: view.maxLength ?? undefined,
+        'aria-required': view.required || undefined,
+        ...controlProps(ids, question.help, errors, counterId),
+      })}
+      {counterId ? (
+        <p id={counterId} className={styles.counter}>
+          {counter}
+        </p>
+      ) : null}
+    </Field>
+  );
+}
