@@ -7,14 +7,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import { PageSizes, PDFDocument } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { pdfMessages, type ApplicationPdfResponse, PDF_DOWNLOAD_PARAM } from '../../contract';
 import {
   applicantNameOf,
   PAGE_MARGIN_INCHES,
   printDate,
   renderApplicationHtml,
-  renderPageFramesHtml,
 } from '../../renderers/print/render';
 import {
   answersForCopy,
@@ -317,85 +316,85 @@ function attachmentOrder(
     .map((view) => view.key);
 }
 
-/** The copy's HTML (the print set, SSN masked as the definition says) and the documents it shows. */
+/** The converted documents the copy shows, in the order it shows them. */
+export function copyAttachments(
+  definition: Definition,
+  sources: Sources,
+  now: Date,
+): Sources['documents'] {
+  const order = attachmentOrder(
+    definition,
+    sources.answers,
+    sources.tabs,
+    sources.submittedAt ?? now,
+  );
+  return order.flatMap((key) => {
+    const document = sources.documents.find((candidate) => candidate.questionKey === key);
+    return document ? [document] : [];
+  });
+}
+
+/**
+ * The copy's HTML (the print set, SSN masked as the definition says), with `blankPages` framed empty
+ * pages at the end for the attached documents' pages.
+ */
 export function copyHtml(
   definition: Definition,
   sources: Sources,
   now: Date,
-): { html: string; attachments: Sources['documents']; applicantName: string; date: string } {
+  blankPages = 0,
+): string {
   const printedAt = sources.submittedAt ?? now;
-  const order = attachmentOrder(definition, sources.answers, sources.tabs, printedAt);
-  const attachments = order.flatMap((key) => {
-    const document = sources.documents.find((candidate) => candidate.questionKey === key);
-    return document ? [document] : [];
-  });
-  const answers = answersForCopy(definition, sources.answers);
-  const date = printDate(printedAt);
-  const html = renderApplicationHtml({
+  return renderApplicationHtml({
     definition,
-    answers,
+    answers: answersForCopy(definition, sources.answers),
     tabs: sources.tabs,
-    documents: attachments.map((document) => document.questionKey),
+    documents: copyAttachments(definition, sources, now).map((document) => document.questionKey),
     now: printedAt,
-    date,
+    date: printDate(printedAt),
     submitted: sources.submittedAt ? printDate(sources.submittedAt) : undefined,
     reference: sources.reference,
-    // The header and "Page N of M" are stamped over every page once the documents are attached.
-    frame: false,
+    blankPages,
   });
-  return { html, attachments, applicantName: applicantNameOf(answers), date };
 }
 
 const POINTS_PER_INCH = 72;
 
 /**
- * Adds each page of an attached document as a Letter page of the copy: scaled down (never up) into
- * the same margins as the application's pages, so the header and footer stamped later sit clear.
+ * Draws each page of an attached document on the next framed empty page of the copy, from `first`:
+ * scaled down (never up) into the same margins as the application's pages, so the header and
+ * footer printed with the page sit clear. Answers the index after the last page drawn.
  */
-async function attachPages(output: PDFDocument, source: PDFDocument): Promise<void> {
-  const [width, height] = PageSizes.Letter;
+async function drawAttachedPages(
+  output: PDFDocument,
+  source: PDFDocument,
+  first: number,
+): Promise<number> {
   const marginX = PAGE_MARGIN_INCHES.horizontal * POINTS_PER_INCH;
   const marginY = PAGE_MARGIN_INCHES.vertical * POINTS_PER_INCH;
-  const boxWidth = width - 2 * marginX;
-  const boxHeight = height - 2 * marginY;
   const embedded = await output.embedPages(source.getPages());
+  let index = first;
   for (const page of embedded) {
+    const target = output.getPage(index);
+    const { width, height } = target.getSize();
+    const boxWidth = width - 2 * marginX;
+    const boxHeight = height - 2 * marginY;
     const scale = Math.min(1, boxWidth / page.width, boxHeight / page.height);
     const drawn = { width: page.width * scale, height: page.height * scale };
-    output.addPage([width, height]).drawPage(page, {
+    target.drawPage(page, {
       x: marginX + (boxWidth - drawn.width) / 2,
       y: height - marginY - drawn.height,
       ...drawn,
     });
+    index += 1;
   }
+  return index;
 }
 
 /**
- * Stamps the header (name, date) and "Page N of M" on every page, M counting the attached pages:
- * Chromium prints M transparent frame pages, and frame N is drawn over page N.
- */
-async function stampFrames(
-  ctx: Pick<ApplicationPdfContext, 'printer'>,
-  output: PDFDocument,
-  frame: { applicantName: string; date: string },
-): Promise<void> {
-  const pages = output.getPages();
-  const frames = await PDFDocument.load(
-    await ctx.printer.htmlToPdf(renderPageFramesHtml({ ...frame, pageCount: pages.length })),
-  );
-  if (frames.getPageCount() !== pages.length)
-    throw new Error(`page frames: ${frames.getPageCount()} printed for ${pages.length} pages`);
-  const stamps = await output.embedPages(frames.getPages());
-  pages.forEach((page, index) => {
-    const stamp = stamps[index];
-    if (stamp)
-      page.drawPage(stamp, { x: 0, y: 0, width: page.getWidth(), height: page.getHeight() });
-  });
-}
-
-/**
- * Builds the PDF: the print set's HTML printed by Chromium, then each converted document the copy
- * shows, in the order the copy shows them, then the same header and page numbers on every page.
+ * Builds the PDF in one Chromium print (D114): the print set's HTML with one framed empty page per
+ * page of the converted documents the copy shows, so the header and "Page N of M" count and cover
+ * them; then each document's pages are drawn on those pages, in the order the copy shows them.
  */
 export async function buildApplicationPdf(
   ctx: Pick<ApplicationPdfContext, 'printer' | 'storage'>,
@@ -403,14 +402,19 @@ export async function buildApplicationPdf(
   sources: Sources,
   now: Date,
 ): Promise<Uint8Array> {
-  const { html, attachments, applicantName, date } = copyHtml(definition, sources, now);
-  const output = await PDFDocument.load(await ctx.printer.htmlToPdf(html));
-  for (const document of attachments) {
+  const documents: PDFDocument[] = [];
+  for (const document of copyAttachments(definition, sources, now)) {
     const bytes = await ctx.storage.get(document.pdfKey);
     if (!bytes) throw new Error(`converted document missing for ${document.questionKey}`);
-    await attachPages(output, await PDFDocument.load(bytes));
+    documents.push(await PDFDocument.load(bytes));
   }
-  await stampFrames(ctx, output, { applicantName, date });
+  const attachedPages = documents.reduce((sum, document) => sum + document.getPageCount(), 0);
+  const html = copyHtml(definition, sources, now, attachedPages);
+  const output = await PDFDocument.load(await ctx.printer.htmlToPdf(html));
+  let next = output.getPageCount() - attachedPages;
+  if (next < 1)
+    throw new Error(`copy printed ${output.getPageCount()} pages for ${attachedPages} attached`);
+  for (const document of documents) next = await drawAttachedPages(output, document, next);
   const name = applicantNameOf(sources.answers);
   output.setTitle([definition.title, name].filter(Boolean).join(' – '));
   output.setSubject(definition.title);
