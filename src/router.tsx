@@ -29,8 +29,9 @@ const rootRoute = createRootRouteWithContext<ApplicationRouterContext>()({
   errorComponent: ErrorScreen,
 });
 
+/** `/` and unknown addresses ask for no page: the application resumes where it was left (D113). */
 const toDefault = ({ search }: { search: Record<string, unknown> }) => {
-  throw redirect({ to: defaultRoute, search, replace: true });
+  throw redirect({ to: defaultRoute, search, replace: true, state: { resume: true } });
 };
 
 const indexRoute = createRoute({

@@ -19,57 +19,29 @@ function escapeHtml(text: string): string {
 
 /**
  * A complete HTML document of the application for printing: the print stylesheet, Letter pages, the
- * applicant's name and the date in each page's header and page numbers in the footer (unless
- * `frame` is false: then `renderPageFramesHtml` draws them over the finished PDF).
+ * applicant's name and the date in each page's header and "Page N of M" in the footer. The server
+ * asks for `blankPages` empty pages at the end, framed like the others, to draw the attached
+ * documents' pages on: M then counts them, in the one print.
  */
 export function renderApplicationHtml(
-  props: Omit<PrintApplicationProps, 'headingLevel'> & { readonly frame?: boolean },
+  props: Omit<PrintApplicationProps, 'headingLevel'> & { readonly blankPages?: number },
 ): string {
-  const { frame = true, ...rest } = props;
+  const { blankPages = 0, ...rest } = props;
   const name = rest.applicantName ?? applicantNameOf(rest.answers);
   const date = rest.date ?? printDate(rest.now ?? new Date());
   const body = renderToStaticMarkup(
     <PrintApplication {...rest} applicantName={name} date={date} headingLevel={1} />,
   );
+  const blanks = `<div class="${PRINT_CLASS.frame}">&#160;</div>`.repeat(blankPages);
   const title = [props.definition.title, name].filter(Boolean).join(' – ');
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <title>${escapeHtml(title)}</title>
-<style>${PRINT_STYLESHEET}${pageRules(name, date, frame)}</style>
+<style>${PRINT_STYLESHEET}${pageRules(name, date)}</style>
 </head>
-<body>${body}</body>
-</html>
-`;
-}
-
-/**
- * `pageCount` empty Letter pages that hold only the header (name, date) and the footer ("Page N of
- * M"), on a transparent page: the server draws page N of it over page N of the finished PDF, so the
- * count includes the attached documents and their pages carry the same header.
- */
-export function renderPageFramesHtml(props: {
-  readonly applicantName: string;
-  readonly date: string;
-  readonly pageCount: number;
-}): string {
-  const pages = Array.from(
-    { length: props.pageCount },
-    () => `<div class="${PRINT_CLASS.frame}">&#160;</div>`,
-  ).join('');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>${escapeHtml(props.applicantName)}</title>
-<style>
-html, body { margin: 0; background: transparent; }
-.${PRINT_CLASS.frame} { break-after: page; }
-.${PRINT_CLASS.frame}:last-child { break-after: auto; }
-${pageRules(props.applicantName, props.date)}</style>
-</head>
-<body>${pages}</body>
+<body>${body}${blanks}</body>
 </html>
 `;
 }

@@ -1,5 +1,5 @@
 /** Entry for the server (PDF): the whole application as a printable HTML document. */
-export { renderApplicationHtml, renderPageFramesHtml } from './html';
+export { renderApplicationHtml } from './html';
 export { PAGE_MARGIN_INCHES } from './stylesheet';
 export {
   PrintApplication,

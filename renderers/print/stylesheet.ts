@@ -56,6 +56,8 @@ export const PRINT_STYLESHEET = `
   .${c.document} { max-width: none; padding: 0; }
   .${c.page} + .${c.page} { break-before: page; }
   .${c.sectionTitle}, .${c.instanceTitle}, .${c.pageTitle} { break-after: avoid; }
+  /* An empty framed page of its own, for an attached document's page. */
+  .${c.frame} { break-before: page; }
 }
 `;
 
@@ -73,21 +75,17 @@ export const PAGE_MARGIN_INCHES = { vertical: 0.8, horizontal: 0.75 } as const;
 
 /**
  * US Letter pages with the applicant's name and the date in the header and the page number in the
- * footer (Chromium prints @page margin boxes since version 131). `frame: false` leaves the header
- * and footer out (the server's PDF stamps them on every page, attached documents included).
+ * footer (Chromium prints @page margin boxes since version 131).
  */
-export function pageRules(applicantName: string, date: string, frame = true): string {
+export function pageRules(applicantName: string, date: string): string {
   const margin = `${PAGE_MARGIN_INCHES.vertical}in ${PAGE_MARGIN_INCHES.horizontal}in`;
-  const boxes = frame
-    ? `
-  @top-left { content: ${cssString(applicantName)}; font: 9pt Georgia, serif; }
-  @top-right { content: ${cssString(date)}; font: 9pt Georgia, serif; }
-  @bottom-center { content: "Page " counter(page) " of " counter(pages); font: 9pt Georgia, serif; }`
-    : '';
   return `
 @page {
   size: ${PAGE_SIZE};
-  margin: ${margin};${boxes}
+  margin: ${margin};
+  @top-left { content: ${cssString(applicantName)}; font: 9pt Georgia, serif; }
+  @top-right { content: ${cssString(date)}; font: 9pt Georgia, serif; }
+  @bottom-center { content: "Page " counter(page) " of " counter(pages); font: 9pt Georgia, serif; }
 }
 `;
 }

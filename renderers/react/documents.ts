@@ -1,7 +1,8 @@
 /**
  * Document questions (SPEC 4.4) read their state through a DocumentSource, as answers come through an
- * AnswerSource: the app backs it with its upload chain and caches, a test with a fixed map. The
- * renderer only draws the state and forwards the applicant's two actions (choose a file, delete it).
+ * AnswerSource: the app backs it with its store and upload chain, a test with a fixed map. Each
+ * question reads its own key, so a source that keeps a key's object while its state is unchanged
+ * re-renders that question only. The renderer only draws the state and forwards the applicant's two actions (choose a file, delete it).
  */
 import { useSyncExternalStore } from 'react';
 
@@ -53,63 +54,6 @@ export const NO_DOCUMENT: DocumentState = Object.freeze({
   file: null,
   problem: null,
 });
-
-const sameState = (a: DocumentState, b: DocumentState) =>
-  a.phase === b.phase &&
-  a.problem === b.problem &&
-  a.file?.name === b.file?.name &&
-  a.file?.size === b.file?.size;
-
-/**
- * An observable map of document states that keeps each key's object while it is unchanged, so a
- * change to one question re-renders that question only. The actions are set by whoever owns the
- * upload chain; until then choosing and deleting do nothing.
- */
-export class DocumentStore implements DocumentSource {
-  private states: Readonly<Record<string, DocumentState>> = {};
-  private readonly listeners = new Set<() => void>();
-  private handlers: Pick<DocumentSource, 'choose' | 'requestDelete'> | null = null;
-
-  constructor(
-    readonly accept: string,
-    readonly text: DocumentText,
-    private readonly fallback: DocumentState = NO_DOCUMENT,
-  ) {}
-
-  stateOf = (key: string): DocumentState =>
-    Object.prototype.hasOwnProperty.call(this.states, key)
-      ? (this.states[key] ?? this.fallback)
-      : this.fallback;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  choose = (key: string, files: readonly File[]) => this.handlers?.choose(key, files);
-  requestDelete = (key: string) => this.handlers?.requestDelete(key);
-
-  setHandlers(handlers: Pick<DocumentSource, 'choose' | 'requestDelete'> | null): void {
-    this.handlers = handlers;
-  }
-
-  /** Replaces the states; a key whose state did not change keeps its object. */
-  set(next: Readonly<Record<string, DocumentState>>): void {
-    const merged: Record<string, DocumentState> = {};
-    let changed = Object.keys(next).length !== Object.keys(this.states).length;
-    for (const [key, state] of Object.entries(next)) {
-      const previous = this.states[key];
-      if (previous && sameState(previous, state)) merged[key] = previous;
-      else {
-        merged[key] = state;
-        changed = true;
-      }
-    }
-    if (!changed) return;
-    this.states = merged;
-    for (const listener of this.listeners) listener();
-  }
-}
 
 export function useDocument(source: DocumentSource, key: string): DocumentState {
   return useSyncExternalStore(

@@ -20,7 +20,6 @@ export {
   type ErrorSource,
 } from './store';
 export {
-  DocumentStore,
   NO_DOCUMENT,
   formatFileSize,
   useDocument,

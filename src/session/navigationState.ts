@@ -12,6 +12,11 @@ declare module '@tanstack/react-router' {
     username?: string;
     /** After a 401: whose unsaved answers `studentAnswers` are (SECURITY.md REQ-R-4). */
     unsavedFor?: string;
+    /**
+     * The applicant arrives without asking for a page (after login, at `/`): the session resumes on
+     * the last page (SPEC 2.2, D113). An address of a page is where they go.
+     */
+    resume?: boolean;
   }
 }
 

@@ -24,8 +24,7 @@ describe('SECURITY.md 7.13 cross-tab idle', () => {
       await context.clock.install();
       await a.goto('/about');
       await expect.poll(() => a.locator('#first_name').count()).toBe(1);
-      // Tab B opens the same page: a second tab resumes on the last page tab A recorded (SPEC 2.2),
-      // so another address would land there or not depending on which request came first.
+      // Tab B opens the same page (an address of a page is where a tab goes, D113).
       const b = await context.newPage();
       await b.goto('/about');
       await expect.poll(() => b.locator('#first_name').count()).toBe(1);

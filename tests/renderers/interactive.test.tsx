@@ -14,7 +14,7 @@ import {
 import { interactiveRenderers } from '../../renderers/interactive';
 import { documentText } from '../../definitions';
 import {
-  DocumentStore,
+  NO_DOCUMENT,
   ErrorStore,
   FormProvider,
   MissingFormProviderError,
@@ -480,7 +480,15 @@ describe('interactive renderers: every kind draws its label and stores its value
   });
 
   it('file: explains the wait to logged-out users, in the words its document source brings', async () => {
-    renderPage({ anonymous: true, documents: new DocumentStore('.pdf', documentText) });
+    const documents: DocumentSource = {
+      stateOf: () => NO_DOCUMENT,
+      subscribe: () => () => undefined,
+      accept: '.pdf',
+      text: documentText,
+      choose: vi.fn(),
+      requestDelete: vi.fn(),
+    };
+    renderPage({ anonymous: true, documents });
     const group = await screen.findByRole('group', { name: 'Transcript' });
     expect(
       within(group).getByText('This question can be finished once you have created an account.'),

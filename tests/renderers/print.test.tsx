@@ -13,11 +13,7 @@ import {
   lookupText,
   monthYearText,
 } from '../../renderers/print';
-import {
-  applicantNameOf,
-  renderApplicationHtml,
-  renderPageFramesHtml,
-} from '../../renderers/print/render';
+import { applicantNameOf, renderApplicationHtml } from '../../renderers/print/render';
 import { PRINT_STYLESHEET } from '../../renderers/print';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -177,7 +173,6 @@ describe('renderApplicationHtml with the institution definition', () => {
         now: NOW,
         submitted: 'November 22, 2026',
         reference: '3F9A-1C2B',
-        frame: false,
       }),
     );
     expect(copy).toContain('Date of Birth\n03/15/2008');
@@ -187,14 +182,6 @@ describe('renderApplicationHtml with the institution definition', () => {
     expect(copy).not.toMatch(/^Citizenship$/m);
     expect(copy).not.toMatch(/^Test Scores$/m);
     expect(copy).toMatch(/^Personal Information$/m);
-    // The header and footer are left to the server's stamp (counting attached pages).
-    const unframed = renderApplicationHtml({
-      definition: applicationDefinition,
-      answers,
-      frame: false,
-    });
-    expect(unframed).toContain('size: letter');
-    expect(unframed).not.toContain('counter(pages)');
   });
 
   it('D81: lets a long answer flow across pages, its label kept with its first lines', () => {
@@ -202,16 +189,20 @@ describe('renderApplicationHtml with the institution definition', () => {
     expect(PRINT_STYLESHEET).toMatch(/\.pr-long > \.pr-label \{[^}]*break-after: avoid/);
   });
 
-  it('D81: page frames: as many pages as asked, each with the name, the date and "Page N of M"', () => {
-    const frames = renderPageFramesHtml({
+  it('D114: framed empty pages at the end for the attached documents, counted by "Page N of M"', () => {
+    const html = renderApplicationHtml({
+      definition: applicationDefinition,
+      answers: { ...answers, first_name: 'Ada <Lovelace>' },
       applicantName: 'Ada <Lovelace>',
       date: 'May 1, 2026',
-      pageCount: 4,
+      blankPages: 4,
     });
-    expect(frames.match(/class="pr-frame"/g)).toHaveLength(4);
-    expect(frames).toContain('@top-left { content: "Ada \\3c Lovelace>"');
-    expect(frames).toContain('"Page " counter(page) " of " counter(pages)');
-    expect(frames).toContain('background: transparent');
+    expect(html.match(/class="pr-frame"/g)).toHaveLength(4);
+    expect(PRINT_STYLESHEET).toMatch(/\.pr-frame \{[^}]*break-before: page/);
+    expect(html).toContain('@top-left { content: "Ada \\3c Lovelace>"');
+    expect(html).toContain('"Page " counter(page) " of " counter(pages)');
+    const none = renderApplicationHtml({ definition: applicationDefinition, answers });
+    expect(none).not.toContain('class="pr-frame"');
   });
 
   it('shows a file question without a document as unanswered', () => {

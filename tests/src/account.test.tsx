@@ -356,9 +356,11 @@ describe('Log In card', () => {
     await user.type(screen.getByLabelText('Password'), 'any password');
     await user.click(submitButton());
 
+    // The login asks for no page: the application resumes on the last one (D113).
     expect(await expectLocation(router, '/about')).toEqual({
       studentAnswers: ANSWERS,
       successMessage: serverMessages.loggedIn,
+      resume: true,
     });
     expect(calls[0]).toEqual({
       path: '/public/login',

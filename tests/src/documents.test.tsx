@@ -351,7 +351,7 @@ describe('file question: a submitted application keeps its file (issue 15.3, D69
     await within(group).findByText('grades.docx (300 bytes)');
     choose(pdf('newer.pdf'));
     const toast = await screen.findByText(
-      `Error uploading file for ${KEY}. ${serverMessages.alreadySubmitted}`,
+      `Error uploading file for ${LABEL}. ${serverMessages.alreadySubmitted}`,
     );
     await user.click(
       within(toast.closest('li') as HTMLElement).getByRole('button', { name: 'Close' }),

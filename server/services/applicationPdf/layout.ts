@@ -1,5 +1,5 @@
 /** The copy's HTML from the print renderer set, and which documents it shows in which order. */
-import { applicantNameOf, printDate, renderApplicationHtml } from '../../../renderers/print/render';
+import { printDate, renderApplicationHtml } from '../../../renderers/print/render';
 import {
   answersForCopy,
   addAnotherGroups,
@@ -26,31 +26,44 @@ function attachmentOrder(
     .map((view) => view.key);
 }
 
-/** The copy's HTML (the print set, SSN masked as the definition says) and the documents it shows. */
+/** The converted documents the copy shows, in the order it shows them. */
+export function copyAttachments(
+  definition: Definition,
+  sources: Sources,
+  now: Date,
+): Sources['documents'] {
+  const order = attachmentOrder(
+    definition,
+    sources.answers,
+    sources.tabs,
+    sources.submittedAt ?? now,
+  );
+  return order.flatMap((key) => {
+    const document = sources.documents.find((candidate) => candidate.questionKey === key);
+    return document ? [document] : [];
+  });
+}
+
+/**
+ * The copy's HTML (the print set, SSN masked as the definition says), with `blankPages` framed empty
+ * pages at the end for the attached documents' pages.
+ */
 export function copyHtml(
   definition: Definition,
   sources: Sources,
   now: Date,
-): { html: string; attachments: Sources['documents']; applicantName: string; date: string } {
+  blankPages = 0,
+): string {
   const printedAt = sources.submittedAt ?? now;
-  const order = attachmentOrder(definition, sources.answers, sources.tabs, printedAt);
-  const attachments = order.flatMap((key) => {
-    const document = sources.documents.find((candidate) => candidate.questionKey === key);
-    return document ? [document] : [];
-  });
-  const answers = answersForCopy(definition, sources.answers);
-  const date = printDate(printedAt);
-  const html = renderApplicationHtml({
+  return renderApplicationHtml({
     definition,
-    answers,
+    answers: answersForCopy(definition, sources.answers),
     tabs: sources.tabs,
-    documents: attachments.map((document) => document.questionKey),
+    documents: copyAttachments(definition, sources, now).map((document) => document.questionKey),
     now: printedAt,
-    date,
+    date: printDate(printedAt),
     submitted: sources.submittedAt ? printDate(sources.submittedAt) : undefined,
     reference: sources.reference,
-    // The header and "Page N of M" are stamped over every page once the documents are attached.
-    frame: false,
+    blankPages,
   });
-  return { html, attachments, applicantName: applicantNameOf(answers), date };
 }

@@ -1,15 +1,16 @@
-/** Printing the whole copy: Chromium's print of the HTML, the documents attached, the frames stamped. */
+/** Printing the whole copy: one Chromium print of the HTML, the documents drawn on its framed pages. */
 import { PDFDocument } from 'pdf-lib';
 import { applicantNameOf } from '../../../renderers/print/render';
 import type { Definition } from '../../../runtime';
 import type { ApplicationPdfContext } from './context';
-import { copyHtml } from './layout';
-import { attachPages, stampFrames } from './pages';
+import { copyAttachments, copyHtml } from './layout';
+import { drawAttachedPages } from './pages';
 import type { Sources } from './sources';
 
 /**
- * Builds the PDF: the print set's HTML printed by Chromium, then each converted document the copy
- * shows, in the order the copy shows them, then the same header and page numbers on every page.
+ * Builds the PDF in one Chromium print (D114): the print set's HTML with one framed empty page per
+ * page of the converted documents the copy shows, so the header and "Page N of M" count and cover
+ * them; then each document's pages are drawn on those pages, in the order the copy shows them.
  */
 export async function buildApplicationPdf(
   ctx: Pick<ApplicationPdfContext, 'printer' | 'storage'>,
@@ -17,14 +18,19 @@ export async function buildApplicationPdf(
   sources: Sources,
   now: Date,
 ): Promise<Uint8Array> {
-  const { html, attachments, applicantName, date } = copyHtml(definition, sources, now);
-  const output = await PDFDocument.load(await ctx.printer.htmlToPdf(html));
-  for (const document of attachments) {
+  const documents: PDFDocument[] = [];
+  for (const document of copyAttachments(definition, sources, now)) {
     const bytes = await ctx.storage.get(document.pdfKey);
     if (!bytes) throw new Error(`converted document missing for ${document.questionKey}`);
-    await attachPages(output, await PDFDocument.load(bytes));
+    documents.push(await PDFDocument.load(bytes));
   }
-  await stampFrames(ctx, output, { applicantName, date });
+  const attachedPages = documents.reduce((sum, document) => sum + document.getPageCount(), 0);
+  const html = copyHtml(definition, sources, now, attachedPages);
+  const output = await PDFDocument.load(await ctx.printer.htmlToPdf(html));
+  let next = output.getPageCount() - attachedPages;
+  if (next < 1)
+    throw new Error(`copy printed ${output.getPageCount()} pages for ${attachedPages} attached`);
+  for (const document of documents) next = await drawAttachedPages(output, document, next);
   const name = applicantNameOf(sources.answers);
   output.setTitle([definition.title, name].filter(Boolean).join(' – '));
   output.setSubject(definition.title);

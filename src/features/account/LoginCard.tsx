@@ -45,6 +45,8 @@ export function LoginCard() {
                 ? studentAnswers
                 : undefined,
               successMessage: message,
+              // SPEC 2.2: a login resumes on the last page (D113).
+              resume: true,
             },
           }),
         onError: (error) => {

@@ -97,7 +97,8 @@ export function ApplicationLayout({ session }: { session: ApplicationSession }) 
       {loggedIn && fileKeys.length > 0 ? (
         <Suspense fallback={null}>
           <DocumentsFeature
-            store={documents}
+            store={session.store}
+            documents={documents}
             keys={fileKeys}
             answers={answers}
             saveAnswers={session.saveDirty}

@@ -2,36 +2,33 @@
  * The document questions of the application (SPEC 4.4, 4.6), loaded on demand so the first page does
  * not carry it. It fetches the document answers ("document-answer") and every document question's
  * conversion ("doc-conversion", polled every 2 s while pending, from the moment it loads), runs the
- * upload chain, shows the failure toast and the Delete File and File Upload in Progress modals, and
- * writes each question's state into the DocumentStore the file renderer reads.
+ * upload chain (./uploadChain.ts), shows the failure toast and the two modals, and writes each
+ * question's state (./documentState.ts) into the application's store, where the file renderer reads it.
  */
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
-  GENERIC_ERROR_MESSAGE,
-  SUBMITTED_CODE,
   documentMessages,
   fileProblem,
   type ConversionResponse,
   type FileFacts,
 } from '../../../contract';
-import { applicationDefinition, notices } from '../../../definitions';
-import { compile } from '../../../runtime';
-import type { AnswerSource, DocumentState, DocumentStore } from '../../../renderers/react';
-import { ServerError, UnauthorizedError } from '../../api/client';
+import { notices } from '../../../definitions';
+import type { AnswerSource, DocumentState } from '../../../renderers/react';
+import { UnauthorizedError } from '../../api/client';
 import { useToast } from '../../chrome/toast';
+import type { StoreDocumentSource } from '../application/session/documentSource';
+import { setDocuments, type ApplicationStore } from '../application/session/state';
 import {
   conversionKey,
   conversionQuery,
   deleteConversionRequest,
   isPending,
 } from './api/conversion';
-import { postConversionRequest } from './api/conversion';
 import { deleteDocumentAnswerRequest, documentAnswersQuery } from './api/documentAnswers';
-import { presignedUrlRequest } from './api/presignedUrl';
-import { uploadFileRequest } from './api/uploadFile';
-import { DocumentDialog } from './DocumentDialog';
-import styles from './documents.module.css';
+import { DeleteFileDialog, UploadInProgressDialog } from './DocumentDialogs';
+import { documentStateOf } from './documentState';
+import { isSubmittedRefusal, messageOf, questionLabel, sendFile } from './uploadChain';
 
 export interface DocumentsApi {
   /**
@@ -44,7 +41,9 @@ export interface DocumentsApi {
 }
 
 export interface DocumentsFeatureProps {
-  readonly store: DocumentStore;
+  readonly store: ApplicationStore;
+  /** The renderers' source over the store: the feature hands it the applicant's two actions. */
+  readonly documents: StoreDocumentSource;
   /** Every document question's answer key. */
   readonly keys: readonly string[];
   readonly answers: AnswerSource;
@@ -62,7 +61,6 @@ const UNPROCESSED: ConversionResponse = {
   status: 'UNPROCESSED',
   message: documentMessages.unprocessed,
 };
-const LOADING: DocumentState = { phase: 'loading', file: null, problem: null };
 
 const without = <T,>(map: Readonly<Record<string, T>>, key: string): Record<string, T> => {
   if (!(key in map)) return map as Record<string, T>;
@@ -71,19 +69,9 @@ const without = <T,>(map: Readonly<Record<string, T>>, key: string): Record<stri
   return next;
 };
 
-/** The label the applicant sees for a file question (its key is internal). */
-const questionLabel = (key: string) =>
-  compile(applicationDefinition).byKey.get(key)?.[0]?.question.label ?? key;
-
-const messageOf = (error: unknown) =>
-  error instanceof ServerError ? error.message : GENERIC_ERROR_MESSAGE;
-
-/** The server refused because the application is submitted: it keeps its files as they are (D69). */
-const isSubmittedRefusal = (error: unknown) =>
-  error instanceof ServerError && error.code === SUBMITTED_CODE;
-
 export default function DocumentsFeature({
   store,
+  documents,
   keys,
   answers,
   saveAnswers,
@@ -91,7 +79,7 @@ export default function DocumentsFeature({
 }: DocumentsFeatureProps) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const documents = useQuery(documentAnswersQuery);
+  const files = useQuery(documentAnswersQuery);
   const conversions = useQueries({ queries: keys.map((key) => conversionQuery(key)) });
   /** Files on their way to the server (presigned url, upload, conversion request). */
   const [uploads, setUploads] = useState<Readonly<Record<string, FileFacts>>>({});
@@ -143,11 +131,7 @@ export default function DocumentsFeature({
   );
 
   const upload = useMutation({
-    mutationFn: async ({ key, file }: { key: string; file: File }) => {
-      const [presigned] = await Promise.all([presignedUrlRequest(key), saveAnswers()]);
-      await uploadFileRequest(presigned, file);
-      await postConversionRequest(key, { file_key: presigned.fields.key, file_name: file.name });
-    },
+    mutationFn: ({ key, file }: { key: string; file: File }) => sendFile(key, file, saveAnswers),
     onMutate: ({ key, file }) => {
       const facts = { name: file.name, size: file.size };
       setUploads((map) => ({ ...map, [key]: facts }));
@@ -166,7 +150,7 @@ export default function DocumentsFeature({
         // Nothing changed on the server: the answer and the earlier file stay; only say why.
         toast.show({
           title: notices.errorTitle,
-          description: notices.uploadFailedWhy(key, reason),
+          description: notices.uploadFailedWhy(questionLabel(key), reason),
           severity: 'error',
         });
         return;
@@ -195,9 +179,9 @@ export default function DocumentsFeature({
   );
 
   useEffect(() => {
-    store.setHandlers({ choose, requestDelete: setDeleting });
-    return () => store.setHandlers(null);
-  }, [store, choose]);
+    documents.setActions({ choose, requestDelete: setDeleting });
+    return () => documents.setActions(null);
+  }, [documents, choose]);
 
   // Status changes: COMPLETED answers the question, FAILED clears it and shows why (SPEC 4.4 step 5).
   const seen = useRef<Record<string, string>>({});
@@ -229,27 +213,17 @@ export default function DocumentsFeature({
   useEffect(() => {
     const next: Record<string, DocumentState> = {};
     keys.forEach((key, index) => {
-      const conversion = conversions[index]?.data;
-      const uploading = uploads[key];
-      const file = documents.data?.[key];
-      if (uploading) next[key] = { phase: 'uploading', file: uploading, problem: null };
-      else if (isPending(conversion))
-        next[key] = { phase: 'converting', file: sent[key] ?? null, problem: null };
-      else if (
-        !conversion ||
-        documents.isPending ||
-        (conversion.status === 'COMPLETED' && !file && documents.isFetching)
-      )
-        next[key] = LOADING;
-      else if (file && conversion.status !== 'FAILED')
-        next[key] = {
-          phase: 'present',
-          file: { name: file.file_name, size: file.file_size },
-          problem: null,
-        };
-      else next[key] = { phase: 'empty', file: null, problem: problems[key] ?? null };
+      next[key] = documentStateOf(key, {
+        uploading: uploads[key],
+        sent: sent[key],
+        conversion: conversions[index]?.data,
+        files: files.data,
+        filesPending: files.isPending,
+        filesFetching: files.isFetching,
+        problem: problems[key],
+      });
     });
-    store.set(next);
+    setDocuments(store, next);
   });
 
   const leaveTab = useCallback(
@@ -320,60 +294,15 @@ export default function DocumentsFeature({
     });
   };
 
-  const focusQuestion = useMemo(
-    () => (key: string | null) => (event: Event) => {
-      if (!key) return;
-      // The Delete button is gone once the file is: focus goes to the question's own button.
-      const target = document.getElementById(key)?.querySelector<HTMLElement>('button');
-      if (target) {
-        event.preventDefault();
-        target.focus();
-      }
-    },
-    [],
-  );
-  const lastDeleting = useRef<string | null>(null);
-  if (deleting) lastDeleting.current = deleting;
-
   return (
     <>
-      <DocumentDialog
-        open={deleting !== null}
-        title={notices.deleteFile.title}
-        text={notices.deleteFile.text}
-        onOpenChange={(open) => {
-          if (!open && !deleteDocument.isPending) setDeleting(null);
-        }}
-        onCloseAutoFocus={focusQuestion(lastDeleting.current)}
-      >
-        <button
-          type="button"
-          className={styles.secondary}
-          onClick={() => setDeleting(null)}
-          disabled={deleteDocument.isPending}
-        >
-          {notices.deleteFile.cancel}
-        </button>
-        <button
-          type="button"
-          className={styles.primary}
-          onClick={confirmDelete}
-          disabled={deleteDocument.isPending}
-          aria-busy={deleteDocument.isPending || undefined}
-        >
-          {notices.deleteFile.confirm}
-        </button>
-      </DocumentDialog>
-      <DocumentDialog
-        open={refused}
-        title={notices.uploadInProgress.title}
-        text={notices.uploadInProgress.text}
-        onOpenChange={setRefused}
-      >
-        <button type="button" className={styles.primary} onClick={() => setRefused(false)}>
-          {notices.uploadInProgress.close}
-        </button>
-      </DocumentDialog>
+      <DeleteFileDialog
+        deleting={deleting}
+        pending={deleteDocument.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+      <UploadInProgressDialog open={refused} onOpenChange={setRefused} />
     </>
   );
 }

@@ -7,7 +7,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { sensitiveKeys, type Definition, type WebStatus } from '../../../../runtime';
 import { applicationDefinition, documentText, notices } from '../../../../definitions';
-import { DocumentStore, type ErrorSource } from '../../../../renderers/react';
+import type { ErrorSource } from '../../../../renderers/react';
 import type { AnswerValue } from '../../../../renderers/registry';
 import {
   ALLOWED_FILE_EXTENSIONS,
@@ -35,6 +35,7 @@ import { postWebStatusMutation } from '../api/webStatus';
 import { createAnswerStore, formAnswerSource, type FormAnswerSource } from '../answerSource';
 import { errorsToShow } from '../shownErrors';
 import { AnswerSaving } from './answerSaving';
+import { storeDocumentSource, type StoreDocumentSource } from './documentSource';
 import { TabSwitcher } from './tabSwitch';
 import {
   createApplicationStore,
@@ -68,7 +69,7 @@ export class ApplicationSession {
   readonly store: ApplicationStore;
   readonly answers: FormAnswerSource;
   readonly errors: ErrorSource;
-  readonly documents: DocumentStore;
+  readonly documents: StoreDocumentSource;
   readonly saving: AnswerSaving | null;
   readonly tabs: TabSwitcher;
   /** Toasts wait here until the layout shows them (a session starts before it renders). */
@@ -110,10 +111,10 @@ export class ApplicationSession {
       () => this.answersChanged(),
     );
     // Until the documents feature has loaded, a logged-in applicant's files count as loading.
-    this.documents = new DocumentStore(ALLOWED_FILE_EXTENSIONS.join(','), documentText, {
-      phase: loggedIn ? 'loading' : 'empty',
-      file: null,
-      problem: null,
+    this.documents = storeDocumentSource(this.store, {
+      accept: ALLOWED_FILE_EXTENSIONS.join(','),
+      text: documentText,
+      fallback: { phase: loggedIn ? 'loading' : 'empty', file: null, problem: null },
     });
     this.saving = loggedIn
       ? new AnswerSaving({

@@ -2,7 +2,8 @@
  * The application routes' navigation rules, run by the router before any page shows (SPEC 2.1,
  * 2.2): the temporary-answers link, loading what a logged-in applicant's form needs, the session
  * (created on entering, stopped on leaving), the resume to the last page (once, when the session
- * starts, so by construction before any page change), and the completion guard.
+ * starts after an arrival without a page, so by construction before any page change), and the
+ * completion guard.
  */
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -74,10 +75,27 @@ async function startSession(context: ApplicationRouterContext, location: ParsedL
   }
   // Shown before the resume below moves on (that navigation carries no state).
   session.showSuccessMessage(location.state);
-  // SPEC 2.2 resume: back to the last page, once, before any page change.
-  const last = profile?.last_page;
-  if (loggedIn && last && last !== location.pathname && isPage(last))
+  if (location.state.resume === true) resume(session, location);
+}
+
+/**
+ * SPEC 2.2 resume, once, before any page change, and only for an arrival that asked for no page
+ * (after login, at `/`): an address of a page, typed, bookmarked, reloaded or opened in a second
+ * tab, is where the applicant goes, whatever another tab recorded last (D113). The flag is used up
+ * here (the entry is replaced without it), so reloading the page landed on stays there.
+ */
+function resume(session: ApplicationSession, location: ParsedLocation): never {
+  const last = session.profile?.last_page;
+  if (session.loggedIn && last && last !== location.pathname && isPage(last))
     throw redirect({ to: last, replace: true });
+  // Answers brought along stay with the entry (a reload carries them again); the message was shown.
+  const { studentAnswers } = location.state;
+  throw redirect({
+    to: location.pathname,
+    search: location.search,
+    replace: true,
+    state: studentAnswers ? { studentAnswers } : {},
+  });
 }
 
 /** The application route's beforeLoad: every navigation into or within the application. */

@@ -1,15 +1,18 @@
 /**
  * The application's one store (TanStack Store): status, page-change flag, view state, busy, save
- * state, conflicts, the errors shown and where the summary is to take focus. Controllers write it;
- * components select from it, so a save or an error does not re-render the page.
+ * state, conflicts, the errors shown, each document question's state and where the summary is to
+ * take focus. Controllers write it; components select from it, so a save, an error or an upload
+ * does not re-render the page. A new field is one property here and its initial value below.
  */
 import { Store } from '@tanstack/store';
 import { useSelector } from '@tanstack/react-store';
 import type { ViewState, WebStatus } from '../../../../runtime';
-import { NO_ERRORS, type ErrorSource } from '../../../../renderers/react';
+import { NO_ERRORS, type DocumentState, type ErrorSource } from '../../../../renderers/react';
 import type { Conflicts, SaveState } from '../autosave';
 
 export type Errors = Readonly<Record<string, readonly string[]>>;
+/** SPEC 4.4: each document question's state, as its file renderer draws it. */
+export type DocumentStates = Readonly<Record<string, DocumentState>>;
 
 export interface ApplicationState {
   readonly webStatus: WebStatus | null;
@@ -22,6 +25,8 @@ export interface ApplicationState {
   readonly conflicts: Conflicts;
   /** The errors the questions and the summary show (D77). */
   readonly errors: Errors;
+  /** Written by the documents feature once it has loaded; until then a key reads the fallback. */
+  readonly documents: DocumentStates;
   /** Submit found errors: the page at `path` moves focus to the summary; `tick` counts requests. */
   readonly summaryFocus: { readonly path: string | null; readonly tick: number };
 }
@@ -38,6 +43,7 @@ export function createApplicationStore(
     saveState: 'idle',
     conflicts: {},
     errors: {},
+    documents: {},
     summaryFocus: { path: null, tick: 0 },
   });
 }
@@ -46,21 +52,45 @@ export function patch(store: ApplicationStore, changes: Partial<ApplicationState
   store.setState((state) => ({ ...state, ...changes }));
 }
 
+/**
+ * `next` with the entries of `previous` that are `same` as theirs kept (so a key's selector sees no
+ * change), or `previous` itself when nothing changed.
+ */
+function keepUnchanged<T>(
+  previous: Readonly<Record<string, T>>,
+  next: Readonly<Record<string, T>>,
+  same: (a: T, b: T) => boolean,
+): Readonly<Record<string, T>> {
+  const merged: Record<string, T> = {};
+  let changed = Object.keys(next).length !== Object.keys(previous).length;
+  for (const [key, value] of Object.entries(next)) {
+    const before = Object.prototype.hasOwnProperty.call(previous, key) ? previous[key] : undefined;
+    const kept = before !== undefined && same(before, value);
+    merged[key] = kept ? before : value;
+    if (!kept) changed = true;
+  }
+  return changed ? merged : previous;
+}
+
+const sameMessages = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((message, i) => message === b[i]);
+
+const sameDocument = (a: DocumentState, b: DocumentState) =>
+  a.phase === b.phase &&
+  a.problem === b.problem &&
+  a.file?.name === b.file?.name &&
+  a.file?.size === b.file?.size;
+
 /** Replaces the errors; a key whose messages did not change keeps its array (its field stays). */
 export function setErrors(store: ApplicationStore, next: Errors): void {
-  const previous = store.state.errors;
-  const merged: Record<string, readonly string[]> = {};
-  let changed = Object.keys(next).length !== Object.keys(previous).length;
-  for (const [key, messages] of Object.entries(next)) {
-    const before = previous[key];
-    const same =
-      before !== undefined &&
-      before.length === messages.length &&
-      before.every((message, i) => message === messages[i]);
-    merged[key] = same ? before : messages;
-    if (!same) changed = true;
-  }
-  if (changed) patch(store, { errors: merged });
+  const errors = keepUnchanged(store.state.errors, next, sameMessages);
+  if (errors !== store.state.errors) patch(store, { errors });
+}
+
+/** Replaces the document states; a question whose state did not change keeps its object. */
+export function setDocuments(store: ApplicationStore, next: DocumentStates): void {
+  const documents = keepUnchanged(store.state.documents, next, sameDocument);
+  if (documents !== store.state.documents) patch(store, { documents });
 }
 
 /** The errors as the renderers read them. */

@@ -1,0 +1,51 @@
+/**
+ * Toasts and the error summary (issue 17): neither may cover the other. Box checks for the
+ * end-to-end files of the returning applicant.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+const intersect = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * The toast is wholly inside the viewport, its box does not meet the summary's, and nothing is
+ * drawn over it.
+ */
+export async function expectApart(page: Page, toast: Locator, label: string): Promise<void> {
+  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+  const toastBox = await toast.boundingBox();
+  const summaryBox = await page.locator('#error-summary').boundingBox();
+  expect(toastBox, `${label}: the toast is drawn`).not.toBeNull();
+  expect(summaryBox, `${label}: the summary is drawn`).not.toBeNull();
+  if (!toastBox || !summaryBox) return;
+  console.info(
+    `${label}: toast ${JSON.stringify(toastBox)}, summary ${JSON.stringify(summaryBox)}`,
+  );
+  expect(toastBox.y, `${label}: toast inside the viewport`).toBeGreaterThanOrEqual(0);
+  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(viewport.height);
+  expect(intersect(toastBox, summaryBox), `${label}: toast and summary apart`).toBe(false);
+  await expectOnTop(toast, label);
+}
+
+/** At the toast's corners and centre the topmost element is the toast: nothing is drawn over it. */
+export async function expectOnTop(toast: Locator, label: string): Promise<void> {
+  const onTop = await toast.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return [
+      [box.left + 4, box.top + 4],
+      [box.right - 4, box.top + 4],
+      [box.left + box.width / 2, box.top + box.height / 2],
+      [box.left + 4, box.bottom - 4],
+      [box.right - 4, box.bottom - 4],
+    ].every(([x, y]) => element.contains(document.elementFromPoint(x ?? 0, y ?? 0)));
+  });
+  expect(onTop, `${label}: nothing drawn over the toast`).toBe(true);
+}

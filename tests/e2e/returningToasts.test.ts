@@ -1,0 +1,113 @@
+/**
+ * End to end in Chromium: toasts and the error summary never cover each other (issue 17), on a
+ * 360 × 740 phone and at 1280 px. A returning applicant with a failed submit behind logs in (the
+ * summary and "You are logged in."), then a file the conversion refuses raises the failure toast
+ * beside the summary. In each state: the toast is on screen, no box of one meets the other, axe.
+ * Screenshots: tests/e2e/artifacts/toasts-*.png.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documentMessages } from '../../contract';
+import { documentText, errorSummary, notices } from '../../definitions';
+import { validApplication } from '../definitions/fixtures';
+import { png } from '../server/documentFiles';
+import { PASSWORD } from '../server/harness';
+import { signUpApplicant, startE2E, type E2E } from './harness';
+import { expectNoAxeViolations, shot } from './pageChecks';
+import { expectApart, expectOnTop } from './returningOverlap';
+
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 900 };
+const WAIT = { timeout: 15_000 };
+/** A real conversion on a loaded 2-core machine. */
+const CONVERSION_MS = 60_000;
+
+async function logIn(page: Page, email: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Log In', level: 1 }).waitFor();
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+describe('toasts and the error summary', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  }, 120_000);
+  afterAll(async () => e2e?.close());
+
+  for (const [viewport, name] of [
+    [PHONE, '360'],
+    [DESKTOP, '1280'],
+  ] as const) {
+    it(`at ${name} px: the login toast and the failed-upload toast beside the summary`, async () => {
+      const email = `toasts-${name}@example.com`;
+      const { context, page } = await e2e.newPage();
+      try {
+        // A failed submit behind: most answers saved, a few missing; Submit on Final Steps.
+        await signUpApplicant(e2e, page.request, email);
+        const {
+          birth_date: _b,
+          entry_term: _e,
+          entry_term_desc: _ed,
+          counselor_waiver_request: _w,
+          counselor_waiver_request_desc: _wd,
+          ...rest
+        } = validApplication;
+        expect((await page.request.put('/api/answer', { data: rest })).ok()).toBe(true);
+        await page.setViewportSize(viewport);
+        await page.goto('/final-steps');
+        await page.getByRole('button', { name: 'Submit' }).click();
+        const summary = page.getByRole('alert').filter({ hasText: errorSummary.title });
+        await summary.waitFor(WAIT);
+        await page.waitForURL('**/about');
+        await page.getByRole('button', { name: 'Account' }).click();
+        await page.getByRole('button', { name: 'Log Out' }).click();
+        await page.waitForURL('**/login');
+
+        await logIn(page, email);
+        await page.waitForURL('**/about', WAIT);
+        await summary.waitFor(WAIT);
+        const loggedIn = page.locator('li').filter({ hasText: 'You are logged in.' });
+        await loggedIn.waitFor(WAIT);
+        await page.waitForTimeout(400); // the toast's entry animation
+        await expectApart(page, loggedIn, `${name} px, after login`);
+        await shot(page, `toasts-login-${name}`);
+        await expectNoAxeViolations(page, `/about after login at ${name} px`);
+
+        // The file question on Final Steps: a PNG named .pdf, which the conversion refuses.
+        await page
+          .getByRole('navigation', { name: 'Application pages' })
+          .getByRole('link', { name: /Final Steps/ })
+          .click();
+        await page.waitForURL('**/final-steps');
+        const chooser = page.waitForEvent('filechooser');
+        await page
+          .getByRole('group', { name: /Unofficial Transcript/ })
+          .getByRole('button', { name: documentText.choose })
+          .click();
+        await (
+          await chooser
+        ).setFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: png() });
+        const failed = page.locator('li').filter({
+          hasText: notices.uploadFailedWhy(
+            'Unofficial Transcript',
+            documentMessages.contentMismatch,
+          ),
+        });
+        await failed.waitFor({ timeout: CONVERSION_MS });
+        await page.waitForTimeout(400);
+        await expectApart(page, failed, `${name} px, failed upload`);
+        await shot(page, `toasts-upload-failed-${name}`);
+        // Scrolled back up to a summary taller than what the toast leaves free, something must give:
+        // the toast stays on top (the summary never hides it) until it is closed or swiped away.
+        await summary.scrollIntoViewIfNeeded();
+        await expectOnTop(failed, `${name} px, failed upload, summary in view`);
+        await expectNoAxeViolations(page, `/final-steps with the failure toast at ${name} px`);
+        await shot(page, `toasts-upload-failed-summary-${name}`);
+      } finally {
+        await context.close();
+      }
+    }, 180_000);
+  }
+});
