@@ -23,7 +23,8 @@
  * request sends to PostgreSQL.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -411,6 +412,21 @@ async function statementsPerRequest(bench: Bench): Promise<string> {
   }
 }
 
+/** BENCH_CPU_PROFILE=dir: a CPU profile of the web process per step (open it in Chrome DevTools). */
+async function startProfile(): Promise<((name: string) => Promise<void>) | undefined> {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (name) => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(path.join(dir, `deadline-web-${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
 function describe(result: StepResult): string {
   const v = verdict(result);
   const count = (kind: RequestKind) => result.samples.filter((s) => s.kind === kind).length;
@@ -492,7 +508,9 @@ export async function runDeadlineBench(): Promise<{ ok: boolean; lines: string[]
     let multiple = FIRST_MULTIPLE;
     let held = true;
     for (let i = 0; i < MAX_STEPS; i++, multiple *= 2) {
+      const profile = await startProfile();
       const result = await step(bench, multiple, i);
+      await profile?.(`${multiple}x`);
       const v = verdict(result);
       lines.push(describe(result));
       if (multiple === 10) ok = v.ok;

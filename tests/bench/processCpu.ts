@@ -11,36 +11,37 @@ import { readdirSync, readFileSync } from 'node:fs';
 const TICKS = 100;
 
 interface ProcessTimes {
-  readonly ppid: number;
   readonly name: string;
   /** utime + stime, in ticks. */
   readonly ticks: number;
 }
 
-function readProcesses(): Map<number, ProcessTimes> {
-  const processes = new Map<number, ProcessTimes>();
-  let entries: string[];
+function readTimes(pid: number): ProcessTimes | undefined {
   try {
-    entries = readdirSync('/proc');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces and parentheses: the fields start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return {
+      name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      ticks: Number(fields[11]) + Number(fields[12]),
+    };
   } catch {
-    return processes;
+    return undefined; // gone
   }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name may hold spaces and parentheses: the fields start after the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      processes.set(Number(entry), {
-        ppid: Number(fields[1]),
-        name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-        ticks: Number(fields[11]) + Number(fields[12]),
-      });
-    } catch {
-      // Gone between the listing and the read.
-    }
+}
+
+/** A process's children, from each of its threads' `children` list (Linux 3.5+). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean)
+        .map(Number),
+    );
+  } catch {
+    return [];
   }
-  return processes;
 }
 
 /** Total busy ticks of the machine (all cores) from /proc/stat, and the number of cores. */
@@ -103,30 +104,28 @@ export class ProcessCpu {
     return { cores, machineCores: seconds > 0 ? this.machineBusy / TICKS / seconds : 0 };
   }
 
+  /** Walks each root's tree (its own reads only: scanning all of /proc would cost the web process). */
   private sample(baseline: boolean): void {
-    const processes = readProcesses();
-    const roots = Object.entries(this.roots()).filter(
-      (entry): entry is [string, number] => entry[1] !== undefined,
-    );
-    const groupOf = (pid: number): string | undefined => {
-      for (let p = pid, hops = 0; p > 1 && hops < 64; hops++) {
-        const root = roots.find(([, rootPid]) => rootPid === p);
-        if (root) return root[0];
-        p = processes.get(p)?.ppid ?? 0;
+    for (const [group, root] of Object.entries(this.roots())) {
+      if (root === undefined) continue;
+      const queue = [root];
+      for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
+        const times = readTimes(pid);
+        if (!times) continue;
+        queue.push(...childrenOf(pid).filter((child) => !this.isRoot(child)));
+        const known = this.seen.get(pid);
+        if (known) {
+          known.last = times.ticks;
+          continue;
+        }
+        const named = this.byName?.pattern.test(times.name) ? this.byName.group : group;
+        // A process first seen after the start counts from 0 (it started in between).
+        this.seen.set(pid, { group: named, first: baseline ? times.ticks : 0, last: times.ticks });
       }
-      return undefined;
-    };
-    for (const [pid, times] of processes) {
-      const known = this.seen.get(pid);
-      if (known) {
-        known.last = times.ticks;
-        continue;
-      }
-      let group = groupOf(pid);
-      if (group && this.byName?.pattern.test(times.name)) group = this.byName.group;
-      // A process first seen after the start counts from 0 (it started in between).
-      if (group)
-        this.seen.set(pid, { group, first: baseline ? times.ticks : 0, last: times.ticks });
     }
+  }
+
+  private isRoot(pid: number): boolean {
+    return Object.values(this.roots()).includes(pid);
   }
 }
