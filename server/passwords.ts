@@ -34,6 +34,11 @@ export class PasswordHasher {
     this.limit = pLimit(concurrency);
   }
 
+  /** Hashes running now and waiting for their turn. */
+  get load(): { readonly running: number; readonly waiting: number } {
+    return { running: this.limit.activeCount, waiting: this.limit.pendingCount };
+  }
+
   hash(password: string): Promise<string> {
     return this.limit(() => hash(password, { algorithm: ARGON2ID, ...this.cost }));
   }

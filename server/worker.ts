@@ -9,6 +9,7 @@ import { configFromEnv } from './config';
 import { openDatabase } from './db/client';
 import { openIpcDatabase } from './db/ipc';
 import { createJobs } from './jobs/kinds';
+import { lowerPriority } from './jobs/priority';
 import { IPC_DATABASE_ENV, WORKER_STOP_MS } from './jobs/workerProcess';
 import { OutboxMailer, SmtpMailer } from './mail/mailer';
 import { ClosingSteps, CLOSE_STEP_MS, closeWithin, JOB_GRACE_MS } from './shutdown';
@@ -16,6 +17,8 @@ import { TenantDirectory } from './tenants';
 import type { FastifyBaseLogger } from 'fastify';
 
 async function main(): Promise<void> {
+  // Below the web processes, and so is the Chromium it starts (D116).
+  lowerPriority();
   const config = configFromEnv();
   const log = pino({ level: config.logLevel, base: { pid: process.pid, role: 'worker' } });
   const viaParent = process.env[IPC_DATABASE_ENV] === '1';

@@ -27,7 +27,16 @@ export interface DatabaseHandle {
   readonly kind: 'pglite' | 'postgres';
   /** The embedded database itself (PGlite only): the worker process reaches it through this one. */
   readonly pglite?: PGlite;
+  /** PostgreSQL only: the pool's connections now (the deadline bench watches waits for one). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  readonly total: number;
+  readonly idle: number;
+  /** Callers waiting for a connection. */
+  readonly waiting: number;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -138,7 +147,16 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         ((error) => console.error(`database connection lost: ${error.message}`)),
     );
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+      close: () => pool.end(),
+    };
   }
   let client = options.pglite;
   if (!client) {

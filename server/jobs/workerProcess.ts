@@ -2,13 +2,15 @@
  * The job worker as a child of the web process (D98): `server/worker.ts`, forked with an IPC
  * channel. On PGlite the child's statements come back over that channel to the database this process
  * owns; on PostgreSQL the child opens its own pool. A child that dies is started again (its job is
- * taken again after its lease); a stop asks it to finish and kills it past its bound.
+ * taken again after its lease); a stop asks it to finish and kills it past its bound. The child runs
+ * at a low priority, unable to raise it (./priority.ts, D116).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
 import { serveDatabaseOverIpc } from '../db/ipc';
+import { lowerPriority, withoutPriorityRaise } from './priority';
 
 export const WORKER_ENTRY = fileURLToPath(new URL('../worker.ts', import.meta.url));
 /** Set in the child's environment when its database is the parent's PGlite. */
@@ -37,12 +39,17 @@ export class WorkerProcess {
   start(): void {
     if (this.stopping) return;
     const pglite = this.database.kind === 'pglite' ? this.database.pglite : undefined;
-    const child = fork(WORKER_ENTRY, [], {
-      execArgv: ['--import', 'tsx'],
+    const [command, args] = withoutPriorityRaise(process.execPath, [
+      '--import',
+      'tsx',
+      WORKER_ENTRY,
+    ]);
+    const child = spawn(command, args, {
       serialization: 'advanced',
       env: { ...this.env, ...(pglite ? { [IPC_DATABASE_ENV]: '1' } : {}) },
-      stdio: 'inherit',
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     });
+    if (child.pid !== undefined) lowerPriority(child.pid);
     this.starts += 1;
     this.child = child;
     if (pglite) serveDatabaseOverIpc(child, pglite);

@@ -51,8 +51,10 @@ async function lockApplication(tx: Transaction, user: Scope, now: Date) {
   return row;
 }
 
-/** The application row, created on first use. */
+/** The application row, created on first use (read first: it exists for all but the first call). */
 export async function loadApplication(ctx: ServiceContext, user: Scope) {
+  const [existing] = await ctx.db.select().from(applications).where(where(user));
+  if (existing) return existing;
   await ctx.db
     .insert(applications)
     .values({ tenantId: user.tenantId, userId: user.userId, updatedAt: ctx.config.now() })
