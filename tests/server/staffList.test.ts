@@ -99,6 +99,7 @@ describe.each(databaseKinds)('the staff applications list on %s', (database) => 
       const before = performance.now();
       const response = await admin.client.get(`/staff/api/applications?${query}`);
       timed[label] = Math.round(performance.now() - before);
+      console.info(`[staff list] ${label}: ${timed[label]} ms`);
       expect(response.status, query).toBe(200);
       return applicationPage.parse(response.body);
     }
@@ -106,8 +107,13 @@ describe.each(databaseKinds)('the staff applications list on %s', (database) => 
     const first = await list('first page (last change)', 'size=25');
     expect(first.total).toBe(GENERATED + 1 + 0);
     expect(first.rows).toHaveLength(25);
-    const second = await list('page 2', 'size=25&page=2');
-    expect(second.rows[0]?.id).not.toBe(first.rows[0]?.id);
+    const second = await list('page 2', `size=25&after=${first.last}`);
+    expect(second.offset).toBe(25);
+    expect(second.rows[0]?.id).not.toBe(first.rows.at(-1)?.id);
+    expect(second.rows[0]!.updated_at <= first.rows.at(-1)!.updated_at).toBe(true);
+    const back = await list('page 1 again', `size=25&before=${second.first}`);
+    expect(back.rows.map((row) => row.id)).toEqual(first.rows.map((row) => row.id));
+    expect(back.offset).toBe(0);
 
     const byLast = await list('search by last name', 'q=dijkstra12');
     // "Dijkstra12…": n with (n / 10) % 10 = 3 and n starting with 12.
@@ -141,8 +147,28 @@ describe.each(databaseKinds)('the staff applications list on %s', (database) => 
     const byName = await list('sort by name', 'sort=name&dir=asc&size=100');
     const lastNames = byName.rows.map((row) => row.name.split(' ').at(-1)?.toLowerCase() ?? '');
     expect(lastNames).toEqual([...lastNames].sort());
-    const lastPage = await list('last page', `size=100&page=${Math.ceil((GENERATED + 1) / 100)}`);
+    const lastPage = await list('last page', 'size=100&last=1');
     expect(lastPage.rows.length).toBe((GENERATED + 1) % 100 || 100);
+    expect(lastPage.offset + lastPage.rows.length).toBe(GENERATED + 1);
+    const beforeLast = await list('page before the last', `size=100&before=${lastPage.first}`);
+    expect(beforeLast.offset).toBe(lastPage.offset - 100);
+    expect(beforeLast.rows.at(-1)!.updated_at >= lastPage.rows[0]!.updated_at).toBe(true);
+    const nameDeep = await list(
+      'sort by name, page after a cursor',
+      `sort=name&dir=asc&size=100&after=${byName.last}`,
+    );
+    expect(nameDeep.offset).toBe(100);
+    const submittedLast = await list(
+      'sort by submitted, last page',
+      'sort=submitted&dir=desc&last=1',
+    );
+    expect(submittedLast.rows.every((row) => row.submitted_at === null)).toBe(true);
+    const documentsSort = await list('sort by documents', 'sort=documents&dir=desc');
+    expect(documentsSort.rows).toHaveLength(25);
+    const statusSort = await list('sort by status', 'sort=status&dir=asc');
+    expect(statusSort.rows[0]?.status).toBe('started');
+    const emailSort = await list('sort by e-mail', 'sort=email&dir=asc');
+    expect(emailSort.rows).toHaveLength(25);
 
     console.info(
       `[staff list ${database}] ${GENERATED} applications generated in ${Math.round(generatedMs)} ms; ` +
@@ -177,12 +203,25 @@ describe.each(databaseKinds)('the staff applications list on %s', (database) => 
 
     reader = { ...reader, client: await signIn(server, 'reader@northfield.edu', reader.secret) };
     expect((await reader.client.get('/staff/api/export.csv')).status).toBe(403);
+    expect(
+      (await reader.client.get('/staff/api/applications?q=mallory&status=started')).status,
+    ).toBe(200);
     const audit = await admin.client.get('/staff/api/audit');
+    // A listing is a read: audited with who and what was filtered, never the words searched.
+    expect(audit.body.entries).toContainEqual(
+      expect.objectContaining({
+        actor: 'reader@northfield.edu',
+        action: 'application.list',
+        detail: 'search: yes; status: started; sort: updated desc',
+      }),
+    );
+    expect(JSON.stringify(audit.body.entries)).not.toContain('mallory');
     expect(audit.body.entries).toContainEqual(
       expect.objectContaining({
         actor: 'dean@northfield.edu',
         action: 'application.export',
-        detail: JSON.stringify({ q: 'mallory' }),
+        // What was filtered, never the words (they can be a name, D109).
+        detail: 'search: yes; sort: updated desc',
       }),
     );
   });
