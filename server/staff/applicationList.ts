@@ -139,11 +139,27 @@ async function rowsOf(db: Database, statement: SQL): Promise<Row[]> {
   return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
 }
 
+/** How many rows a WHERE of the list admits (the total, or how many come before a page). */
+export const countStatement = (where: SQL) =>
+  sql`select count(*)::int as n from staff_listing l where ${where}`;
+
+/** One page's rows: from the start, after or before a row, or the last `limit` rows. */
+export function pageStatement(tenantId: string, query: ApplicationQuery, limit: number) {
+  // The last page and the page before a row are read backwards, then turned round.
+  const backwards = query.last !== undefined || query.before !== undefined;
+  const seekTo = query.after
+    ? seek(query, positionOf(query.after, query.sort ?? 'updated'), 'after')
+    : query.before
+      ? seek(query, positionOf(query.before, query.sort ?? 'updated'), 'before')
+      : null;
+  const statement = sql`select ${LISTING_COLUMNS}, ${sortKeyOf(query)} as sort_key
+    from staff_listing l where ${filterOf(tenantId, query)}${seekTo ? sql` and ${seekTo}` : sql``}
+    order by ${orderOf(query, backwards)} limit ${limit}`;
+  return { statement, backwards, seekTo };
+}
+
 async function countOf(db: Database, where: SQL): Promise<number> {
-  const [row] = (await rowsOf(
-    db,
-    sql`select count(*)::int as n from staff_listing l where ${where}`,
-  )) as unknown as {
+  const [row] = (await rowsOf(db, countStatement(where))) as unknown as {
     n: number;
   }[];
   return Number(row?.n ?? 0);
@@ -163,22 +179,11 @@ export async function listApplications(
 }> {
   const size = query.size ?? DEFAULT_PAGE_SIZE;
   const where = filterOf(tenantId, query);
-  // The last page and the page before a row are read backwards, then turned round.
-  const backwards = query.last !== undefined || query.before !== undefined;
-  const seekTo = query.after
-    ? seek(query, positionOf(query.after, query.sort ?? 'updated'), 'after')
-    : query.before
-      ? seek(query, positionOf(query.before, query.sort ?? 'updated'), 'before')
-      : null;
   const total = await countOf(db, where);
   // The last page holds what is left after whole pages, so pages keep their places from the first.
   const limit = query.last !== undefined ? total % size || size : size;
-  const read = await rowsOf(
-    db,
-    sql`select ${LISTING_COLUMNS}, ${sortKeyOf(query)} as sort_key from staff_listing l
-      where ${where}${seekTo ? sql` and ${seekTo}` : sql``}
-      order by ${orderOf(query, backwards)} limit ${limit}`,
-  );
+  const { statement, backwards, seekTo } = pageStatement(tenantId, query, limit);
+  const read = await rowsOf(db, statement);
   const rows = backwards ? read.reverse() : read;
   const firstRow = rows[0];
   let offset = 0;

@@ -5,14 +5,19 @@
  * is never the applicant's logout.
  */
 import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
-import { staffMeResponse } from '../../../contract/staff';
+import { staffMeResponse, type StaffMe } from '../../../contract/staff';
 import { staffCall, StaffApiError } from './api';
 
 export const meKey = ['staff', 'me'] as const;
 
+/** The signed-in staff member, or null when there is no session (the sign-in shows). */
 export const meQuery = {
   queryKey: meKey,
-  queryFn: () => staffCall(staffMeResponse, '/me'),
+  queryFn: (): Promise<StaffMe | null> =>
+    staffCall(staffMeResponse, '/me').catch((error: unknown) => {
+      if (error instanceof StaffApiError && error.status === 401) return null;
+      throw error;
+    }),
 };
 
 export function createStaffQueryClient(): QueryClient {
