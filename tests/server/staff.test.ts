@@ -203,6 +203,7 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
   it('a reader reads and downloads, and cannot export or administer', async () => {
     const reader = await enrolledStaff(server, 'reader@northfield.edu', 'reader');
     expect((await reader.client.get('/staff/api/applications')).status).toBe(200);
+    const from = lines.length;
     expect((await reader.client.get(`/staff/api/applications/${applicantId}`)).status).toBe(200);
     for (const [method, path, body] of [
       ['GET', '/staff/api/export.csv', undefined],
@@ -217,9 +218,9 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
       expect(response.body.message).toBe(staffMessages.forbidden);
     }
     // Each refusal is its own security event, not a refused command-line key.
-    const refused = lines.filter((line) => line.includes('"staff.role_refused"'));
-    expect(refused.length).toBeGreaterThanOrEqual(6);
-    expect(lines.filter((line) => line.includes('"auth.staff_key_refused"'))).toHaveLength(0);
+    const logged = lines.slice(from);
+    expect(logged.filter((line) => line.includes('"staff.role_refused"'))).toHaveLength(6);
+    expect(logged.filter((line) => line.includes('"auth.staff_key_refused"'))).toHaveLength(0);
   });
 
   it(`an export while a reader tries it ${BURST} times in parallel: the admin's only, no reader row`, async () => {
@@ -344,7 +345,6 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
       ['GET', `/staff/api/applications?after=${marker}!`, undefined],
       ['GET', `/staff/api/applications?after=${'%00'}${marker}`, undefined],
       ['GET', `/staff/api/applications?before=${'%ED%A0%80'}${marker}`, undefined],
-      ['GET', `/staff/api/applications?q=${'%ED%A0%80'}${marker}`, undefined],
       ['GET', `/staff/api/applications?q=${marker}${'x'.repeat(10_000)}`, undefined],
       ['GET', `/staff/api/applications?after=${cursor(['x', marker])}`, undefined],
       ['GET', `/staff/api/applications?after=${cursor([{ marker }, applicantId])}`, undefined],

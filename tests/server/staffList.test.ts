@@ -22,7 +22,7 @@ import {
 import { enrolledStaff, signIn, type SignedInStaff } from './staffHelpers';
 
 const GENERATED = 50_000;
-const BATCH = 10_000;
+const BATCH = 2_500;
 const FIRST = [
   'Ada',
   'Grace',
@@ -78,7 +78,7 @@ describe.each(databaseKinds)('the staff applications list on %s', (database) => 
   it(`searches, filters, sorts and pages ${GENERATED.toLocaleString('en-US')} applications`, async () => {
     const db = server.built.database.db;
     const started = performance.now();
-    // The accounts and their applications, 10,000 a statement (each within the query timeout with
+    // The accounts and their applications, 2,500 a statement (each within the query timeout with
     // the list's triggers); every 3rd submitted, every 5th validating.
     for (let from = 1; from <= GENERATED; from += BATCH)
       await runInTenant('northfield', () =>

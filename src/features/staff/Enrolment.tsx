@@ -19,7 +19,7 @@ export function Enrolment({ me }: { me: StaffMe }) {
   if (codes)
     return (
       <section className={styles.card} aria-labelledby="staff-recovery">
-        <h2 id="staff-recovery">Your recovery codes</h2>
+        <h1 id="staff-recovery">Your recovery codes</h1>
         <p>Keep these codes somewhere safe. Each signs you in once if your phone is not at hand.</p>
         <ul className={styles.codes}>
           {codes.map((code) => (

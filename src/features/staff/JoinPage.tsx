@@ -34,7 +34,7 @@ export function JoinPage() {
         submit();
       }}
     >
-      <h2 id="staff-join">Choose your password</h2>
+      <h1 id="staff-join">Choose your password</h1>
       <p>
         At least 12 characters, with upper and lower case letters, a number and a special character.
       </p>

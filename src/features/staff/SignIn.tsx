@@ -40,7 +40,7 @@ export function SignIn({ notice }: { notice?: string }) {
         submit();
       }}
     >
-      <h2 id="staff-sign-in">Sign in</h2>
+      <h1 id="staff-sign-in">Sign in</h1>
       {notice ? <p>{notice}</p> : null}
       <form.Field name="email">
         {(field) => (
@@ -110,7 +110,7 @@ export function CodeForm({
         submit();
       }}
     >
-      <h2 id="staff-code">{heading}</h2>
+      <h1 id="staff-code">{heading}</h1>
       {children}
       <form.Field name="code">
         {(field) => (
