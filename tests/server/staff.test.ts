@@ -359,7 +359,7 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
         undefined,
       ],
       ['GET', `/staff/api/applications?after=${'A'.repeat(2_000)}`, undefined],
-      ['GET', `/staff/api/applications?after[]=${marker}`, undefined],
+      ['GET', `/staff/api/applications?after=${marker}&after=${marker}`, undefined],
       ['GET', `/staff/api/export.csv?status=${marker}`, undefined],
       ['GET', '/staff/api/applications?size=7', undefined],
       ['GET', '/staff/api/applications?sort=password_hash', undefined],
