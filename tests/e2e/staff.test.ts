@@ -127,7 +127,9 @@ describe('the staff console in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Enter your authenticator code' }).waitFor();
     e2e.server.clock.advance(30_000);
-    await page.getByLabel('Code').fill(codeAt(adminSecret, e2e.server.clock.now()));
+    await page
+      .getByLabel('Code', { exact: true })
+      .fill(codeAt(adminSecret, e2e.server.clock.now()));
     await page.getByRole('button', { name: 'Continue' }).click();
   }
 
