@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from '../runtime';
+import { serviceDataResponse } from './service';
 import { accountMessages } from './messages';
 import { MAX_PASSWORD_LENGTH, passwordProblems } from './password';
 
@@ -106,19 +107,32 @@ const isoDate = z
   .string(staffMessages.badFilter)
   .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, staffMessages.badFilter));
 
-/** `GET /staff/api/applications` and the export: search, filters, sort and page (query string). */
+/** A position in the list: the sort value and the id of a row, opaque to the client (base64url). */
+const cursor = z
+  .string(staffMessages.badFilter)
+  .check(z.regex(/^[A-Za-z0-9_-]{1,400}$/, staffMessages.badFilter));
+
+/**
+ * `GET /staff/api/applications` and the export: search, filters, sort and the page (query string).
+ * Pages are found by seeking (D107): the rows `after` or `before` a row's cursor, or the `last` page;
+ * none of them means the first page.
+ */
 export const applicationQuery = z.object({
-  q: z.optional(z.string(staffMessages.badFilter).check(z.maxLength(100, staffMessages.badFilter))),
+  q: z.optional(
+    z.string(staffMessages.badFilter).check(
+      z.maxLength(100, staffMessages.badFilter),
+      // Control characters and lone surrogates are no part of a name or an address.
+      z.refine((text) => !/[\p{Cc}\p{Cs}]/u.test(text), staffMessages.badFilter),
+    ),
+  ),
   status: z.optional(z.enum(APPLICATION_STATUSES, staffMessages.badFilter)),
   from: z.optional(isoDate),
   to: z.optional(isoDate),
   sort: z.optional(z.enum(STAFF_SORTS, staffMessages.badFilter)),
   dir: z.optional(z.enum(['asc', 'desc'], staffMessages.badFilter)),
-  page: z.optional(
-    z.coerce
-      .number(staffMessages.badFilter)
-      .check(z.int(staffMessages.badFilter), z.minimum(1), z.maximum(100_000)),
-  ),
+  after: z.optional(cursor),
+  before: z.optional(cursor),
+  last: z.optional(z.enum(['1'], staffMessages.badFilter)),
   size: z.optional(
     z.coerce
       .number(staffMessages.badFilter)
@@ -162,11 +176,19 @@ export const applicationRow = z.object({
 export type ApplicationRow = z.output<typeof applicationRow>;
 export const applicationPage = z.object({
   rows: z.array(applicationRow),
+  /** How many applications the search and filters match. */
   total: z.number(),
-  page: z.number(),
+  /** How many of them come before this page's first row (its place: "26–50 of 50,001"). */
+  offset: z.number(),
   size: z.number(),
+  /** The cursors of the page's first and last rows, for `before` and `after`. */
+  first: z.nullable(z.string()),
+  last: z.nullable(z.string()),
 });
 export type ApplicationPage = z.output<typeof applicationPage>;
+
+/** One application as the console reads it: the service view's data and the applicant's address. */
+export const staffApplication = z.extend(serviceDataResponse, { email: z.string() });
 
 export const staffMember = z.object({
   id: z.string(),

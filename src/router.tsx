@@ -5,7 +5,9 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
+  Outlet,
   redirect,
+  useRouterState,
 } from '@tanstack/react-router';
 import { applicationDefinition } from '../definitions';
 import { AppShell } from './AppShell';
@@ -20,12 +22,18 @@ import {
   type ApplicationRouterContext,
 } from './features/application/session/routing';
 import './session/navigationState';
-import { staffRoutes } from './features/staff/routes';
+import { isStaffPath, staffRoutes } from './features/staff/routes';
 
 const defaultRoute = applicationDefinition.defaultRoute;
 
+/** The staff console brings its own page (its header, no applicant chrome); everything else the shell. */
+function RootLayout() {
+  const staff = useRouterState({ select: (state) => isStaffPath(state.location.pathname) });
+  return staff ? <Outlet /> : <AppShell />;
+}
+
 const rootRoute = createRootRouteWithContext<ApplicationRouterContext>()({
-  component: AppShell,
+  component: RootLayout,
   errorComponent: ErrorScreen,
 });
 
@@ -108,7 +116,7 @@ const routeTree = rootRoute.addChildren([
   indexRoute,
   applicationRoute.addChildren([...pageRoutes, completionRoute]),
   ...accountRoutes,
-  ...staffRoutes(rootRoute),
+  staffRoutes(rootRoute),
   unknownRoute,
 ]);
 

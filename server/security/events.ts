@@ -13,6 +13,7 @@ export const SECURITY_EVENTS = [
   'auth.hard_stop',
   'auth.confirm_failed',
   'auth.staff_key_refused',
+  'staff.role_refused',
   'token.reset_refused',
   'token.service_refused',
   'token.download_refused',

@@ -184,7 +184,7 @@ export async function assertNotRevoked(ctx: TokenContext, grant: ServiceGrant): 
 /** The document answers staff see (SPEC 3.4: question key → { file_name, file_size }). */
 export async function serviceDocumentAnswers(
   ctx: TokenContext,
-  grant: ServiceGrant,
+  grant: Pick<ServiceGrant, 'tenantId' | 'userId'>,
 ): Promise<ServiceData['document_answer']> {
   return documentAnswers(ctx, { tenantId: grant.tenantId, userId: grant.userId });
 }
@@ -199,6 +199,17 @@ export async function serviceDocumentAnswers(
 export async function readServiceData(
   ctx: TokenContext,
   grant: ServiceGrant,
+  definition: Definition,
+): Promise<ServiceData> {
+  const data = await serviceViewData(ctx, grant, definition);
+  await assertNotRevoked(ctx, grant);
+  return data;
+}
+
+/** One applicant's read-only view data, for a service link or the staff console (its own audit). */
+export async function serviceViewData(
+  ctx: TokenContext,
+  grant: Pick<ServiceGrant, 'tenantId' | 'userId'>,
   definition: Definition,
 ): Promise<ServiceData> {
   const [user] = await ctx.db
@@ -229,7 +240,6 @@ export async function readServiceData(
     document_answer: await serviceDocumentAnswers(ctx, grant),
     tabs,
   };
-  await assertNotRevoked(ctx, grant);
   return data;
 }
 

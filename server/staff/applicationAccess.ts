@@ -11,7 +11,7 @@ import { HttpError } from '../errors';
 import { requestPdf, pdfFileName, type ApplicationPdfContext } from '../services/applicationPdf';
 import type { ServiceContext } from '../services/context';
 import { convertedDocuments } from '../services/documents';
-import { mintServiceToken, readServiceData, revokeServiceToken } from '../services/serviceTokens';
+import { mintServiceToken, revokeServiceToken, serviceViewData } from '../services/serviceTokens';
 import type { StaffSession } from './sessions';
 
 interface Applicant {
@@ -37,22 +37,13 @@ export async function applicantOf(
   return { tenantId, userId, email: row.email };
 }
 
-/** The service view's data, read as a service link reads it (masked as in every copy). */
+/** The read-only view's data (the service view's, masked as in every copy), and the address. */
 export async function readApplication(
   ctx: ServiceContext,
-  session: StaffSession,
   applicant: Applicant,
   definition: Definition,
 ) {
-  // A grant of no link: `readServiceData`'s revocation check finds no link with this id.
-  const grant = {
-    tenantId: applicant.tenantId,
-    userId: applicant.userId,
-    staffId: session.staffUserId,
-    tokenId: 'console',
-    expiresAt: ctx.config.now(),
-  };
-  const data = await readServiceData(ctx, grant, definition).catch(() => {
+  const data = await serviceViewData(ctx, applicant, definition).catch(() => {
     throw noSuchApplication();
   });
   return { ...data, email: applicant.email };

@@ -1,64 +1,109 @@
 /**
- * The applications list of the console (issue 18): search by name or address prefix, filter by
- * status and submitted date, sort, and pages counted on the server. Each part is indexed
- * (migration 0008_staff): the address and the first and last names by prefix (`text_pattern_ops`),
- * the sorts by last change and submission; the status reads the web-status index per row.
- * `tests/server/staffList.test.ts` measures it on 50,000 applications (D105).
+ * The applications list of the console (issue 18): search by the start of a name or the address,
+ * filter by status and submitted date, sort, and pages found by seeking (D107). It reads one table,
+ * `staff_listing`, which the database keeps in step with applications, accounts, web statuses and
+ * documents by triggers (migration 0009_staff_listing, D108), so every sort and filter has its
+ * index: a page is an index range, not a scan of 50,000 rows. The search uses a trigram index where
+ * PostgreSQL has pg_trgm, a scan of the one table otherwise (D108).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { ApplicationQuery, ApplicationRow, ApplicationStatus } from '../../contract/staff';
+import {
+  staffMessages,
+  type ApplicationQuery,
+  type ApplicationRow,
+  type ApplicationStatus,
+} from '../../contract/staff';
 import type { Database } from '../db/client';
+import { HttpError } from '../errors';
 
 export const DEFAULT_PAGE_SIZE = 25;
+/** Words of a search taken into account. */
+const MAX_WORDS = 5;
+
+type Sort = NonNullable<ApplicationQuery['sort']>;
+
+/** Each sort's column of `staff_listing` (indexed with the tenant and the id), and its value's kind. */
+const SORT_KEYS: Record<Sort, { column: SQL; kind: 'text' | 'time' | 'number' }> = {
+  name: { column: sql.raw('l.sort_name'), kind: 'text' },
+  email: { column: sql.raw('l.email'), kind: 'text' },
+  status: { column: sql.raw('l.status'), kind: 'text' },
+  // Not yet submitted counts as the earliest: last when newest first.
+  submitted: { column: sql.raw('l.submitted_sort'), kind: 'time' },
+  updated: { column: sql.raw('l.updated_at'), kind: 'time' },
+  documents: { column: sql.raw('l.documents'), kind: 'number' },
+};
 
 /** LIKE's own characters, taken literally. */
-const likePrefix = (word: string) => `${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likeLiteral = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The applicants one word matches: address, first or last name starting with it (indexed arms). */
-function matchingWord(tenantId: string, word: string): SQL {
-  const prefix = likePrefix(word.toLowerCase());
-  return sql`(select u.id from users u where u.tenant_id = ${tenantId} and u.email like ${prefix}
-    union select s.user_id from applications s where s.tenant_id = ${tenantId}
-      and lower(s.answers->>'first_name') like ${prefix}
-    union select s.user_id from applications s where s.tenant_id = ${tenantId}
-      and lower(s.answers->>'last_name') like ${prefix})`;
-}
-
-export const STATUS = sql`case when a.submitted_at is not null then 'submitted'
-  when exists (select 1 from web_status_events w where w.tenant_id = a.tenant_id
-    and w.user_id = a.user_id and w.web_status = 'validating') then 'validating'
-  else 'started' end`;
-export const NAME = sql`concat_ws(' ', nullif(a.answers->>'first_name', ''), nullif(a.answers->>'middle_name', ''), nullif(a.answers->>'last_name', ''))`;
-const DOCUMENTS = sql`(select count(*)::int from documents d where d.tenant_id = a.tenant_id
-  and d.user_id = a.user_id and d.answered)`;
-
-const SORTS: Record<NonNullable<ApplicationQuery['sort']>, SQL> = {
-  name: sql`lower(a.answers->>'last_name'), lower(a.answers->>'first_name')`,
-  email: sql`u.email`,
-  status: STATUS,
-  submitted: sql`a.submitted_at`,
-  updated: sql`a.updated_at`,
-  documents: DOCUMENTS,
-};
+/** The words of a search: lower case, at most five. */
+export const searchWords = (q: string | undefined) =>
+  (q ?? '').toLowerCase().trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
 
 /** The WHERE of a query: the tenant, the words of the search, the status and the date range. */
 export function filterOf(tenantId: string, query: ApplicationQuery): SQL {
-  const parts: SQL[] = [sql`a.tenant_id = ${tenantId}`];
-  const words = (query.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 5);
-  for (const word of words) parts.push(sql`a.user_id in ${matchingWord(tenantId, word)}`);
-  if (query.status === 'submitted') parts.push(sql`a.submitted_at is not null`);
-  else if (query.status) parts.push(sql`a.submitted_at is null and ${STATUS} = ${query.status}`);
+  const parts: SQL[] = [sql`l.tenant_id = ${tenantId}`];
+  // `search` is " first last address": each word must start one of them.
+  for (const word of searchWords(query.q))
+    parts.push(sql`l.search like ${`% ${likeLiteral(word)}%`}`);
+  if (query.status) parts.push(sql`l.status = ${query.status}`);
   // Days in UTC, both ends included; a date range keeps only submitted applications.
-  if (query.from) parts.push(sql`a.submitted_at >= ${`${query.from}T00:00:00Z`}::timestamptz`);
+  if (query.from) parts.push(sql`l.submitted_sort >= ${`${query.from}T00:00:00Z`}::timestamptz`);
   if (query.to)
-    parts.push(sql`a.submitted_at < (${`${query.to}T00:00:00Z`}::timestamptz + interval '1 day')`);
+    parts.push(
+      sql`l.submitted_sort < (${`${query.to}T00:00:00Z`}::timestamptz + interval '1 day')`,
+    );
+  if (query.from || query.to) parts.push(sql`l.submitted_at is not null`);
   return sql.join(parts, sql` and `);
 }
 
-export function orderOf(query: ApplicationQuery): SQL {
-  const direction = query.dir === 'asc' ? sql`asc` : sql`desc`;
-  const expression = SORTS[query.sort ?? 'updated'];
-  return sql`${expression} ${direction} nulls last, a.user_id`;
+export function orderOf(query: ApplicationQuery, reversed = false): SQL {
+  const descending = (query.dir !== 'asc') !== reversed;
+  const direction = sql.raw(descending ? 'desc' : 'asc');
+  return sql`${SORT_KEYS[query.sort ?? 'updated'].column} ${direction}, l.user_id ${direction}`;
+}
+
+/** A row's place in the order: its sort value and id, as an opaque cursor. */
+type Position = readonly [string | number, string];
+
+export function cursorOf(position: Position): string {
+  return Buffer.from(JSON.stringify(position)).toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TIME = /^(-infinity|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z)$/;
+
+/** A cursor back into a position of this sort; anything else is the list's 400. */
+export function positionOf(cursor: string, sort: Sort): Position {
+  const refused = () => new HttpError(400, staffMessages.badFilter);
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw refused();
+  }
+  if (!Array.isArray(value) || value.length !== 2) throw refused();
+  const [key, id] = value as unknown[];
+  if (typeof id !== 'string' || !UUID.test(id)) throw refused();
+  const kind = SORT_KEYS[sort].kind;
+  if (kind === 'number' && !(typeof key === 'number' && Number.isSafeInteger(key))) throw refused();
+  if (kind === 'time' && !(typeof key === 'string' && TIME.test(key))) throw refused();
+  if (kind === 'text' && !(typeof key === 'string' && key.length <= 400)) throw refused();
+  return [key as string | number, id];
+}
+
+/** Rows strictly after (`>` in the list's order) or before a position. */
+export function seek(query: ApplicationQuery, position: Position, side: 'after' | 'before'): SQL {
+  const sort = SORT_KEYS[query.sort ?? 'updated'];
+  const value =
+    sort.kind === 'time'
+      ? sql`${position[0]}::timestamptz`
+      : sort.kind === 'number'
+        ? sql`${position[0]}::int`
+        : sql`${position[0]}::text`;
+  const descending = query.dir !== 'asc';
+  const operator = sql.raw((side === 'after') === descending ? '<' : '>');
+  return sql`(${sort.column}, l.user_id) ${operator} (${value}, ${position[1]}::uuid)`;
 }
 
 interface Row extends Record<string, unknown> {
@@ -69,29 +114,85 @@ interface Row extends Record<string, unknown> {
   submitted_at: string | Date | null;
   updated_at: string | Date;
   documents: number;
+  sort_key: string | number;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
+
+export const positionOfRow = (row: Pick<Row, 'sort_key' | 'id'>): Position => [
+  row.sort_key,
+  row.id,
+];
+
+/** The sort value as the cursor holds it: times to the microsecond, in UTC. */
+export function sortKeyOf(query: ApplicationQuery): SQL {
+  const sort = SORT_KEYS[query.sort ?? 'updated'];
+  if (sort.kind !== 'time') return sort.column;
+  return sql`case when ${sort.column} = '-infinity' then '-infinity'
+    else to_char(${sort.column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') end`;
+}
+
+export const LISTING_COLUMNS = sql`l.user_id as id, l.name, l.email, l.status, l.submitted_at,
+  l.updated_at, l.documents`;
+
+async function rowsOf(db: Database, statement: SQL): Promise<Row[]> {
+  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+}
+
+/** How many rows a WHERE of the list admits (the total, or how many come before a page). */
+export const countStatement = (where: SQL) =>
+  sql`select count(*)::int as n from staff_listing l where ${where}`;
+
+/** One page's rows: from the start, after or before a row, or the last `limit` rows. */
+export function pageStatement(tenantId: string, query: ApplicationQuery, limit: number) {
+  // The last page and the page before a row are read backwards, then turned round.
+  const backwards = query.last !== undefined || query.before !== undefined;
+  const seekTo = query.after
+    ? seek(query, positionOf(query.after, query.sort ?? 'updated'), 'after')
+    : query.before
+      ? seek(query, positionOf(query.before, query.sort ?? 'updated'), 'before')
+      : null;
+  const statement = sql`select ${LISTING_COLUMNS}, ${sortKeyOf(query)} as sort_key
+    from staff_listing l where ${filterOf(tenantId, query)}${seekTo ? sql` and ${seekTo}` : sql``}
+    order by ${orderOf(query, backwards)} limit ${limit}`;
+  return { statement, backwards, seekTo };
+}
+
+async function countOf(db: Database, where: SQL): Promise<number> {
+  const [row] = (await rowsOf(db, countStatement(where))) as unknown as {
+    n: number;
+  }[];
+  return Number(row?.n ?? 0);
+}
 
 export async function listApplications(
   db: Database,
   tenantId: string,
   query: ApplicationQuery,
-): Promise<{ rows: ApplicationRow[]; total: number; page: number; size: number }> {
+): Promise<{
+  rows: ApplicationRow[];
+  total: number;
+  offset: number;
+  size: number;
+  first: string | null;
+  last: string | null;
+}> {
   const size = query.size ?? DEFAULT_PAGE_SIZE;
-  const page = query.page ?? 1;
   const where = filterOf(tenantId, query);
-  const result = (await db.execute(sql`select a.user_id as id, ${NAME} as name, u.email,
-      ${STATUS} as status, a.submitted_at, a.updated_at, ${DOCUMENTS} as documents
-    from applications a join users u on u.id = a.user_id and u.tenant_id = a.tenant_id
-    where ${where} order by ${orderOf(query)} limit ${size} offset ${(page - 1) * size}`)) as unknown as {
-    rows: Row[];
-  };
-  const counted = (await db.execute(
-    sql`select count(*)::int as total from applications a where ${where}`,
-  )) as unknown as { rows: { total: number }[] };
+  const total = await countOf(db, where);
+  // The last page holds what is left after whole pages, so pages keep their places from the first.
+  const limit = query.last !== undefined ? total % size || size : size;
+  const { statement, backwards, seekTo } = pageStatement(tenantId, query, limit);
+  const read = await rowsOf(db, statement);
+  const rows = backwards ? read.reverse() : read;
+  const firstRow = rows[0];
+  let offset = 0;
+  if (query.last !== undefined) offset = Math.max(0, total - rows.length);
+  else if (firstRow && seekTo)
+    offset = await countOf(db, sql`${where} and ${seek(query, positionOfRow(firstRow), 'before')}`);
+  const lastRow = rows.at(-1);
   return {
-    rows: result.rows.map((row) => ({
+    rows: rows.map((row) => ({
       id: row.id,
       name: row.name,
       email: row.email,
@@ -100,8 +201,10 @@ export async function listApplications(
       updated_at: iso(row.updated_at),
       documents: Number(row.documents),
     })),
-    total: counted.rows[0]?.total ?? 0,
-    page,
+    total,
+    offset,
     size,
+    first: firstRow ? cursorOf(positionOfRow(firstRow)) : null,
+    last: lastRow ? cursorOf(positionOfRow(lastRow)) : null,
   };
 }

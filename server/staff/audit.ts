@@ -1,9 +1,11 @@
 /**
  * The staff audit log: who (the staff member, or the command line), what, which applicant, when. It
- * never holds answers or secrets; `detail` is a short description (an export's filter, a role).
+ * never holds answers or secrets; `detail` is a short description (a role, what a list or an export
+ * was filtered on: never the words searched, which can be a name, D109).
  */
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { staffAudit } from '../db/schema';
+import type { ApplicationQuery } from '../../contract/staff';
 import type { ServiceContext } from '../services/context';
 
 export const AUDIT_ACTIONS = [
@@ -14,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'staff.signed_in',
   'staff.recovery_code_used',
   'staff.disabled',
+  'application.list',
   'application.read',
   'application.pdf',
   'application.document',
@@ -74,4 +77,16 @@ export async function auditEntries(
     applicant_id: row.applicantId,
     detail: row.detail,
   }));
+}
+
+/** What a list or an export was filtered on, for its audit row: whether there was a search, not its words. */
+export function filterDetail(query: ApplicationQuery): string {
+  const parts = [
+    query.q?.trim() ? 'search: yes' : null,
+    query.status ? `status: ${query.status}` : null,
+    query.from ? `from: ${query.from}` : null,
+    query.to ? `to: ${query.to}` : null,
+    `sort: ${query.sort ?? 'updated'} ${query.dir ?? 'desc'}`,
+  ];
+  return parts.filter(Boolean).join('; ');
 }

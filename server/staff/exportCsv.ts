@@ -4,15 +4,23 @@
  * answers carry their labels beside them (`<key>_desc`, D74); masked answers stay masked as in every
  * copy. Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage
  * return) are neutralised by csv-stringify's `escape_formulas` (a leading apostrophe). Rows are read
- * and written in batches, so an export of every application streams in bounded memory.
+ * in batches, each seeking past the last (D107), so an export of every application streams in
+ * bounded memory and time.
  */
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { answersForCopy, compile, type Definition } from '../../runtime';
 import type { ApplicationQuery } from '../../contract/staff';
 import type { Database } from '../db/client';
-import { filterOf, NAME, orderOf, STATUS } from './applicationList';
+import {
+  filterOf,
+  LISTING_COLUMNS,
+  orderOf,
+  positionOfRow,
+  seek,
+  sortKeyOf,
+} from './applicationList';
 
 const BATCH = 500;
 
@@ -49,7 +57,9 @@ interface ExportRow extends Record<string, unknown> {
   submitted_at: string | Date | null;
   updated_at: string | Date;
   answers: Record<string, unknown>;
-  documents: Record<string, string> | null;
+  documents: number;
+  files: Record<string, string> | null;
+  sort_key: string | number;
 }
 
 const iso = (value: string | Date | null) => (value === null ? '' : new Date(value).toISOString());
@@ -72,20 +82,21 @@ export function exportApplications(
   const order = orderOf(query);
   async function* lines() {
     yield csv([[...FIXED_HEADERS, ...columns.map((column) => column.header)]]);
-    for (let offset = 0; ; offset += BATCH) {
-      const result = (await db.execute(sql`select a.user_id as id,
-          ${NAME} as name, u.email, ${STATUS} as status,
-          a.submitted_at, a.updated_at, a.answers,
+    let after: SQL | null = null;
+    for (;;) {
+      const result = (await db.execute(sql`select ${LISTING_COLUMNS}, a.answers,
+          ${sortKeyOf(query)} as sort_key,
           (select jsonb_object_agg(d.question_key, d.file_name) from documents d
-            where d.tenant_id = a.tenant_id and d.user_id = a.user_id and d.answered) as documents
-        from applications a join users u on u.id = a.user_id and u.tenant_id = a.tenant_id
-        where ${where} order by ${order} limit ${BATCH} offset ${offset}`)) as unknown as {
-        rows: ExportRow[];
-      };
-      if (result.rows.length === 0) return;
+            where d.tenant_id = l.tenant_id and d.user_id = l.user_id and d.answered) as files
+        from staff_listing l join applications a on a.tenant_id = l.tenant_id and a.user_id = l.user_id
+        where ${where}${after ? sql` and ${after}` : sql``}
+        order by ${order} limit ${BATCH}`)) as unknown as { rows: ExportRow[] };
+      const last = result.rows.at(-1);
+      if (!last) return;
+      after = seek(query, positionOfRow(last), 'after');
       yield csv(
         result.rows.map((row) => {
-          const answers = { ...answersForCopy(definition, row.answers), ...(row.documents ?? {}) };
+          const answers = { ...answersForCopy(definition, row.answers), ...(row.files ?? {}) };
           return [
             row.id,
             row.name,
@@ -93,7 +104,7 @@ export function exportApplications(
             row.status,
             iso(row.submitted_at),
             iso(row.updated_at),
-            Object.keys(row.documents ?? {}).length,
+            row.documents,
             ...columns.map((column) => cell(answers[column.key])),
           ];
         }),

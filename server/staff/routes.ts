@@ -29,7 +29,7 @@ import { sameSecret } from '../secrets';
 import * as access from './applicationAccess';
 import * as accounts from './accounts';
 import { listApplications } from './applicationList';
-import { audit, auditEntries } from './audit';
+import { audit, auditEntries, filterDetail } from './audit';
 import { exportApplications } from './exportCsv';
 import {
   clearStaffCookie,
@@ -94,7 +94,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       if (needed === 'pending') return;
       if (!session.verified) throw new HttpError(401, staffMessages.secondFactorRequired);
       if (needed === 'admin' && session.role !== 'admin') {
-        securityEvent(request, 'auth.staff_key_refused', { account: session.staffUserId });
+        securityEvent(request, 'staff.role_refused', { account: session.staffUserId });
         throw new HttpError(403, staffMessages.forbidden);
       }
     });
@@ -204,19 +204,34 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
 
     // --- Applications -----------------------------------------------------------------------
 
-    app.get('/applications', async (request) =>
-      listApplications(ctx.db, request.tenant.id, parse(applicationQuery, request.query)),
-    );
+    // A list shows names and addresses: it is a read, audited like the others.
+    app.get('/applications', async (request) => {
+      const query = parse(applicationQuery, request.query);
+      const page = await listApplications(ctx.db, request.tenant.id, query);
+      await audit(
+        ctx,
+        accounts.actorOf(staffOf(request)),
+        'application.list',
+        null,
+        filterDetail(query),
+      );
+      return page;
+    });
 
     app.get('/export.csv', { config: { staffAccess: 'admin' } }, async (request, reply) => {
-      const query = parse(applicationQuery, request.query);
-      const { page: _page, size: _size, ...filter } = query;
+      const {
+        after: _after,
+        before: _before,
+        last: _last,
+        size: _size,
+        ...filter
+      } = parse(applicationQuery, request.query);
       await audit(
         ctx,
         accounts.actorOf(staffOf(request)),
         'application.export',
         null,
-        JSON.stringify(filter),
+        filterDetail(filter),
       );
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
@@ -231,12 +246,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
 
     app.get('/applications/:id', async (request) => {
       const applicant = await applicantFrom(request);
-      const data = await access.readApplication(
-        ctx,
-        staffOf(request),
-        applicant,
-        request.tenant.definition,
-      );
+      const data = await access.readApplication(ctx, applicant, request.tenant.definition);
       await audit(ctx, accounts.actorOf(staffOf(request)), 'application.read', applicant.userId);
       return data;
     });

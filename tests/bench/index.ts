@@ -10,6 +10,7 @@ import { runConversionBench } from './conversion.bench';
 import { runPdfBench } from './pdf.bench';
 import { runPhoneBench } from './phone.bench';
 import { runRuntimeBench } from './runtime.bench';
+import { runStaffListingBench } from './staffListing.bench';
 
 const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
   ['runtime (issue 2)', runRuntimeBench],
@@ -20,6 +21,7 @@ const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
   ['lookup (issue 7)', runLookupBench],
   ['conversion (issue 5)', runConversionBench],
   ['application pdf (issue 6)', runPdfBench],
+  ['staff listing (issue 18)', runStaffListingBench],
 ];
 
 const only = process.argv[2];

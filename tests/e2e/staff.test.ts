@@ -2,7 +2,10 @@
  * End to end in Chromium: the staff console (issue 18). The first admin comes from the command line,
  * joins from the link, enrols an authenticator (the test computes its codes from the key shown, on
  * the server's clock), invites a reader; the reader joins, enrols, finds an applicant, opens the
- * view and downloads the PDF; the admin's export is parsed. Screens at 1280 and 768 px, axe on each.
+ * view and downloads the PDF; the admin's export is parsed. Then the way people arrive: reload on
+ * each view keeps it, back and forward, signing out and in again (with a new code) returns to the
+ * same view, an idle session asks for the sign-in again. Screens at 1280, 768 and 360 px, axe on
+ * each view.
  */
 import { readFile } from 'node:fs/promises';
 import { parse as parseCsv } from 'csv-parse/sync';
@@ -18,6 +21,7 @@ import { expectNoAxeViolations, shot } from './pageChecks';
 
 describe('the staff console in Chromium', () => {
   let e2e: E2E;
+  let adminSecret = '';
 
   beforeAll(async () => {
     e2e = await startE2E();
@@ -61,16 +65,13 @@ describe('the staff console in Chromium', () => {
     const admin = await e2e.newPage();
     const reader = await e2e.newPage();
     try {
-      const adminSecret = await joinAndEnrol(admin.page, 'dean@northfield.edu', 'admin');
+      adminSecret = await joinAndEnrol(admin.page, 'dean@northfield.edu', 'admin');
       expect(adminSecret).toMatch(/^[A-Z2-7]+$/);
       await expectNoAxeViolations(admin.page, 'admin applications');
       await shot(admin.page, 'staff-applications-1280');
 
-      await admin.page.getByRole('tab', { name: 'Staff' }).click();
-      await admin.page
-        .getByRole('tabpanel')
-        .getByLabel('E-mail address')
-        .fill('reader@northfield.edu');
+      await admin.page.getByRole('link', { name: 'Staff', exact: true }).click();
+      await admin.page.getByLabel('E-mail address').fill('reader@northfield.edu');
       await admin.page.getByRole('button', { name: 'Invite' }).click();
       await admin.page.getByText('The invitation has been sent.').waitFor();
       await expectNoAxeViolations(admin.page, 'admin staff');
@@ -81,13 +82,13 @@ describe('the staff console in Chromium', () => {
         .getByRole('status')
         .filter({ hasText: /^1 applications$/ })
         .waitFor();
-      await reader.page.getByRole('button', { name: /Quill/ }).click();
+      await reader.page.getByRole('link', { name: /Quill/ }).click();
       await reader.page.getByRole('heading', { name: 'About You' }).waitFor();
       await expectNoAxeViolations(reader.page, 'reader application');
       await shot(reader.page, 'staff-application-1280');
       await reader.page.setViewportSize({ width: 768, height: 900 });
       await shot(reader.page, 'staff-application-768');
-      expect(await reader.page.getByRole('tab', { name: 'Staff' }).count()).toBe(0);
+      expect(await reader.page.getByRole('link', { name: 'Staff', exact: true }).count()).toBe(0);
 
       let downloaded: Buffer | null = null;
       for (let attempt = 0; attempt < 60 && !downloaded; attempt++) {
@@ -98,7 +99,7 @@ describe('the staff console in Chromium', () => {
       }
       expect(downloaded?.subarray(0, 5).toString()).toBe('%PDF-');
 
-      await admin.page.getByRole('tab', { name: 'Applications' }).click();
+      await admin.page.getByRole('link', { name: 'Applications' }).click();
       await admin.page.setViewportSize({ width: 768, height: 900 });
       await shot(admin.page, 'staff-applications-768');
       const exported = admin.page.waitForEvent('download');
@@ -108,13 +109,105 @@ describe('the staff console in Chromium', () => {
       expect(rows[0]?.slice(0, 4)).toEqual(['Applicant ID', 'Name', 'E-mail', 'Status']);
       expect(rows.find((row) => row[2] === 'avery@example.com')?.[1]).toMatch(/Quill$/);
 
-      await admin.page.getByRole('tab', { name: 'Audit log' }).click();
+      await admin.page.getByRole('link', { name: 'Audit log' }).click();
       await admin.page.getByRole('cell', { name: 'application.pdf' }).first().waitFor();
       await expectNoAxeViolations(admin.page, 'admin audit');
       await shot(admin.page, 'staff-audit-768');
     } finally {
       await admin.context.close();
       await reader.context.close();
+    }
+  }, 300_000);
+
+  /** Signs in again on the sign-in step in place (password, then the next code). */
+  async function signInAgain(page: Page) {
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('E-mail address').fill('dean@northfield.edu');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Enter your authenticator code' }).waitFor();
+    e2e.server.clock.advance(30_000);
+    await page
+      .getByLabel('Code', { exact: true })
+      .fill(codeAt(adminSecret, e2e.server.clock.now()));
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+
+  it('reload, back and forward keep the view; signing in again returns to it; an idle session asks for the sign-in', async () => {
+    expect(adminSecret).not.toBe('');
+    const { page, context } = await e2e.newPage();
+    try {
+      await page.goto('/staff?q=quill&sort=name&dir=asc');
+      await signInAgain(page);
+      // The list's state is the URL's: after the sign-in, and again after a reload.
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^1 applications$/ })
+        .waitFor();
+      expect(await page.getByLabel('Search by name or e-mail').inputValue()).toBe('quill');
+      await page.reload();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^1 applications$/ })
+        .waitFor();
+      expect(await page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe(
+        'ascending',
+      );
+
+      await page.getByRole('link', { name: /Quill/ }).click();
+      await page.getByRole('heading', { name: 'About You' }).waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/staff\/applications\/[0-9a-f-]{36}$/);
+      // No empty headings: this application has no documents.
+      expect(await page.getByRole('heading', { name: 'Documents' }).count()).toBe(0);
+      await page.reload();
+      await page.getByRole('heading', { name: 'About You' }).waitFor();
+      await page.goBack();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^1 applications$/ })
+        .waitFor();
+      expect(await page.getByLabel('Search by name or e-mail').inputValue()).toBe('quill');
+      await page.goForward();
+      await page.getByRole('heading', { name: 'About You' }).waitFor();
+
+      for (const [path, heading] of [
+        ['/staff/staff', 'Staff'],
+        ['/staff/audit', 'Audit log'],
+        ['/staff', 'Applications'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        for (const width of [1280, 768, 360]) {
+          await page.setViewportSize({ width, height: 900 });
+          await expectNoAxeViolations(page, `${path} at ${width}`);
+          await shot(page, `staff-view${path.replaceAll('/', '-')}-${width}`);
+        }
+      }
+
+      // Sign out on the audit log, sign in again: the audit log comes back.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/staff/audit');
+      await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expectNoAxeViolations(page, 'sign-in');
+      await shot(page, 'staff-sign-in-1280');
+      await page.setViewportSize({ width: 360, height: 800 });
+      await shot(page, 'staff-sign-in-360');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await signInAgain(page);
+      await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/staff/audit');
+
+      // 21 minutes without activity: the next call finds the session gone and the sign-in returns.
+      e2e.server.clock.advance(21 * 60 * 1000);
+      await page.getByRole('link', { name: 'Applications' }).click();
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await signInAgain(page);
+      await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
+    } finally {
+      await context.close();
     }
   }, 300_000);
 });

@@ -13,6 +13,7 @@ import {
   type SecurityEvent,
 } from '../../server/security/events';
 import { HARD_STOP_AFTER } from '../../server/services/accounts';
+import { enrolledStaff } from '../server/staffHelpers';
 import {
   databaseKinds,
   registeredClient,
@@ -137,7 +138,9 @@ describe.each(databaseKinds)('issue 15.10 security events on %s', (database) => 
       .client()
       .post('/public/signup', { username: address, password: 'Correct-Horse-42' });
     const user = await registeredClient(server, email('download'));
+    const reader = await enrolledStaff(server, 'reader@northfield.edu', 'reader');
     const cases: [SecurityEvent, (i: number) => Promise<{ status: number }>][] = [
+      ['staff.role_refused', () => reader.client.get('/staff/api/audit')],
       [
         'auth.confirm_failed',
         (i) =>

@@ -25,6 +25,9 @@ import { enrolledStaff, invitationToken, signIn, type SignedInStaff } from './st
 const SOUTH_HOST = 'south.test';
 const BURST = 30;
 
+/** A list cursor as the server makes them (base64url JSON), with whatever inside. */
+const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
 const statusCounts = (responses: { status: number }[]) =>
   responses.reduce<Record<number, number>>((counts, { status }) => {
     counts[status] = (counts[status] ?? 0) + 1;
@@ -200,6 +203,7 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
   it('a reader reads and downloads, and cannot export or administer', async () => {
     const reader = await enrolledStaff(server, 'reader@northfield.edu', 'reader');
     expect((await reader.client.get('/staff/api/applications')).status).toBe(200);
+    const from = lines.length;
     expect((await reader.client.get(`/staff/api/applications/${applicantId}`)).status).toBe(200);
     for (const [method, path, body] of [
       ['GET', '/staff/api/export.csv', undefined],
@@ -213,6 +217,45 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
       expect(response.status, `${method} ${path}`).toBe(403);
       expect(response.body.message).toBe(staffMessages.forbidden);
     }
+    // Each refusal is its own security event, not a refused command-line key.
+    const logged = lines.slice(from);
+    expect(logged.filter((line) => line.includes('"staff.role_refused"'))).toHaveLength(6);
+    expect(logged.filter((line) => line.includes('"auth.staff_key_refused"'))).toHaveLength(0);
+  });
+
+  it(`an export while a reader tries it ${BURST} times in parallel: the admin's only, no reader row`, async () => {
+    const reader = { client: await signIn(server, 'reader@northfield.edu', await readerSecret()) };
+    admin = { ...admin, client: await adminClient() };
+    const [exported, ...tries] = await Promise.all([
+      admin.client.get('/staff/api/export.csv?status=started'),
+      ...Array.from({ length: BURST }, () => reader.client.get('/staff/api/export.csv')),
+    ]);
+    expect(exported?.status).toBe(200);
+    expect(exported?.text).toContain('ada@example.com');
+    expect(statusCounts(tries)).toEqual({ 403: BURST });
+    const audit = await admin.client.get('/staff/api/audit');
+    const exports = (audit.body.entries as { actor: string; action: string }[]).filter(
+      (entry) => entry.action === 'application.export',
+    );
+    expect(exports.map((entry) => entry.actor)).toEqual(['dean@northfield.edu']);
+  });
+
+  it(`an invitation is taken up once: ${BURST} parallel joins with one link`, async () => {
+    admin = { ...admin, client: await adminClient() };
+    const invited = await admin.client.post('/staff/api/invitations', {
+      email: 'burst@northfield.edu',
+      role: 'reader',
+    });
+    expect(invited.status).toBe(200);
+    const token = await invitationToken(server, 'burst@northfield.edu');
+    const responses = await Promise.all(
+      Array.from({ length: BURST }, () =>
+        server.client().post('/staff/api/join', { token, password: PASSWORD }),
+      ),
+    );
+    const counts = statusCounts(responses);
+    expect(counts[200]).toBe(1);
+    expect((counts[400] ?? 0) + (counts[429] ?? 0)).toBe(BURST - 1);
   });
 
   it('an admin invites, lists and disables staff; a disabled account is signed out at once', async () => {
@@ -298,7 +341,26 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
         { email: 'b@x.org', role: 'admin', extra: 'x'.repeat(2e6) },
       ],
       ['GET', `/staff/api/applications?status=${marker}`, undefined],
-      ['GET', '/staff/api/applications?page=-1', undefined],
+      ['GET', '/staff/api/applications?last=2', undefined],
+      ['GET', `/staff/api/applications?after=${marker}!`, undefined],
+      ['GET', `/staff/api/applications?after=${'%00'}${marker}`, undefined],
+      ['GET', `/staff/api/applications?before=${'%ED%A0%80'}${marker}`, undefined],
+      ['GET', `/staff/api/applications?q=${marker}${'x'.repeat(10_000)}`, undefined],
+      ['GET', `/staff/api/applications?after=${cursor(['x', marker])}`, undefined],
+      ['GET', `/staff/api/applications?after=${cursor([{ marker }, applicantId])}`, undefined],
+      [
+        'GET',
+        `/staff/api/applications?sort=documents&after=${cursor(['1', applicantId])}`,
+        undefined,
+      ],
+      [
+        'GET',
+        `/staff/api/applications?after=${Buffer.from(marker).toString('base64url')}`,
+        undefined,
+      ],
+      ['GET', `/staff/api/applications?after=${'A'.repeat(2_000)}`, undefined],
+      ['GET', `/staff/api/applications?after=${marker}&after=${marker}`, undefined],
+      ['GET', `/staff/api/export.csv?status=${marker}`, undefined],
       ['GET', '/staff/api/applications?size=7', undefined],
       ['GET', '/staff/api/applications?sort=password_hash', undefined],
       ['GET', '/staff/api/applications?status=started&status=submitted', undefined],

@@ -7,6 +7,7 @@ import {
   bigint,
   bigserial,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -122,4 +123,42 @@ export const staffAudit = pgTable(
     at: at('at').notNull(),
   },
   (t) => [index('staff_audit_recent').on(t.tenantId, t.at)],
+);
+/**
+ * The console's list (D108): one row per application with what the list shows, filters and sorts
+ * on, each sort indexed with the tenant and the id so a page is an index range (D107). The database
+ * keeps it in step by triggers on applications, users, web_status_events and documents (migration
+ * 0009_staff_listing); nothing in the application writes it.
+ */
+export const staffListing = pgTable(
+  'staff_listing',
+  {
+    tenantId: text('tenant_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** "First Middle Last", as shown. */
+    name: text('name').notNull().default(''),
+    /** "last first", lower case: the name sort. */
+    sortName: text('sort_name').notNull().default(''),
+    email: text('email').notNull(),
+    /** " first last address", lower case: a search word must start one of them. */
+    search: text('search').notNull().default(''),
+    status: text('status').notNull().default('started'),
+    submittedAt: at('submitted_at'),
+    /** `submitted_at`, or -infinity before submission: a sort key without nulls. */
+    submittedSort: at('submitted_sort').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    documents: integer('documents').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    index('staff_listing_updated').on(t.tenantId, t.updatedAt, t.userId),
+    index('staff_listing_submitted').on(t.tenantId, t.submittedSort, t.userId),
+    index('staff_listing_name').on(t.tenantId, t.sortName, t.userId),
+    index('staff_listing_email').on(t.tenantId, t.email, t.userId),
+    index('staff_listing_status').on(t.tenantId, t.status, t.userId),
+    index('staff_listing_status_updated').on(t.tenantId, t.status, t.updatedAt, t.userId),
+    index('staff_listing_documents').on(t.tenantId, t.documents, t.userId),
+  ],
 );

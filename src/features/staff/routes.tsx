@@ -1,13 +1,57 @@
 /**
- * The staff console's routes (issue 18, docs/staff.md): `/staff` and everything under it, one lazy
- * route, so nothing of the console is in the applicant's first page.
+ * The staff console's routes (issue 18, docs/staff.md): a URL per view, so reload and back/forward
+ * keep it. Every view loads on demand; this table is all of the console the applicant's first page
+ * carries. The list's search params are checked with the contract's zod schema inside the lazy
+ * chunk (`listSearch.ts`, D107); here they are only kept as text.
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 
-export function staffRoutes(rootRoute: AnyRoute) {
-  const component = lazyRouteComponent(() => import('./StaffConsole'), 'StaffConsole');
-  return [
-    createRoute({ getParentRoute: () => rootRoute, path: '/staff', component }),
-    createRoute({ getParentRoute: () => rootRoute, path: '/staff/$', component }),
-  ];
+/** The list's search params as the URL holds them (text; `listSearch.ts` validates them). */
+export type StaffListSearch = Partial<Record<string, string>>;
+
+const asText = (search: Record<string, unknown>): StaffListSearch =>
+  Object.fromEntries(
+    Object.entries(search).flatMap(([key, value]) =>
+      typeof value === 'string' || typeof value === 'number' ? [[key, String(value)]] : [],
+    ),
+  );
+
+export function staffRoutes<TRoot extends AnyRoute>(rootRoute: TRoot) {
+  const console = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/staff',
+    component: lazyRouteComponent(() => import('./StaffLayout'), 'StaffLayout'),
+  });
+  return console.addChildren([
+    createRoute({
+      getParentRoute: () => console,
+      path: '/',
+      validateSearch: asText,
+      component: lazyRouteComponent(() => import('./ApplicationsPage'), 'ApplicationsPage'),
+    }),
+    createRoute({
+      getParentRoute: () => console,
+      path: '/applications/$id',
+      component: lazyRouteComponent(() => import('./ApplicationPage'), 'ApplicationPage'),
+    }),
+    createRoute({
+      getParentRoute: () => console,
+      path: '/staff',
+      component: lazyRouteComponent(() => import('./StaffPage'), 'StaffPage'),
+    }),
+    createRoute({
+      getParentRoute: () => console,
+      path: '/audit',
+      component: lazyRouteComponent(() => import('./AuditPage'), 'AuditPage'),
+    }),
+    createRoute({
+      getParentRoute: () => console,
+      path: '/join',
+      validateSearch: asText,
+      component: lazyRouteComponent(() => import('./JoinPage'), 'JoinPage'),
+    }),
+  ]);
 }
+
+/** The console's own pages: `/staff` and below. */
+export const isStaffPath = (pathname: string) => /^\/staff(\/|$)/.test(pathname);

@@ -1,0 +1,96 @@
+/**
+ * `/staff/applications/$id`: one application as the PDF shows it (the print set), its documents when
+ * it has any, the PDF download and its service links.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { staffApplication } from '../../../contract/staff';
+import { applicationDefinition } from '../../../definitions';
+import { PrintApplication } from '../../../renderers/print/application';
+import { usePrintStylesheet } from '../service-view/usePrintStylesheet';
+import { download, staffCall } from './api';
+import { ServiceLinks } from './ServiceLinks';
+import { useMe } from './session';
+import styles from './staff.module.css';
+import { Failure, Notice } from './ui';
+
+const route = getRouteApi('/staff/applications/$id');
+
+export function ApplicationPage() {
+  const { id } = route.useParams();
+  const router = useRouter();
+  const isAdmin = useMe().data?.role === 'admin';
+  const application = useQuery({
+    queryKey: ['staff', 'application', id],
+    queryFn: () => staffCall(staffApplication, `/applications/${id}`),
+  });
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  usePrintStylesheet();
+  const getPdf = () => {
+    setBusy(true);
+    void download(`/applications/${id}/pdf`, 'application.pdf')
+      .then(setNotice)
+      .finally(() => setBusy(false));
+  };
+  const documents = Object.entries(application.data?.document_answer ?? {});
+  // Back returns to the list as it was (its search and page) when the list is where we came from.
+  const canGoBack = router.history.canGoBack();
+  return (
+    <section aria-labelledby="staff-application">
+      <div className={styles.bar}>
+        {canGoBack ? (
+          <button type="button" className={styles.secondary} onClick={() => router.history.back()}>
+            Back to the list
+          </button>
+        ) : (
+          <Link to="/staff" className={styles.secondary}>
+            Back to the list
+          </Link>
+        )}
+        <button type="button" className={styles.primary} onClick={getPdf} disabled={busy}>
+          Download the PDF
+        </button>
+      </div>
+      <h1 id="staff-application" className={styles.title}>
+        {application.data ? `Application of ${application.data.email}` : 'Application'}
+      </h1>
+      {notice ? <Notice>{notice}</Notice> : null}
+      <Failure error={application.error} />
+      {application.data ? (
+        <>
+          {documents.length > 0 ? (
+            <>
+              <h2 className={styles.subtitle}>Documents</h2>
+              <ul className={styles.documents}>
+                {documents.map(([key, file]) => (
+                  <li key={key}>
+                    <a
+                      className={styles.link}
+                      href={`/staff/api/applications/${id}/documents/${key}`}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
+                      {file.file_name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <ServiceLinks id={id} isAdmin={isAdmin} />
+          <div className={styles.panel}>
+            <PrintApplication
+              definition={applicationDefinition}
+              answers={application.data.answer}
+              tabs={application.data.tabs}
+              documents={documents.map(([key]) => key)}
+              headingLevel={2}
+            />
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

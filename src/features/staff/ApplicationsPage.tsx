@@ -1,0 +1,173 @@
+/**
+ * `/staff`: the institution's applications, searched, filtered, sorted and paged on the server. The
+ * whole state is in the URL (reload, back and forward keep it); typing in the search replaces the
+ * history entry, the other changes add one.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import {
+  APPLICATION_STATUSES,
+  applicationPage,
+  type ApplicationQuery,
+  type ApplicationStatus,
+} from '../../../contract/staff';
+import { staffCall } from './api';
+import { filterOf, listQueryOf, queryString, searchOf } from './listSearch';
+import { Pager } from './Pager';
+import { useMe } from './session';
+import styles from './staff.module.css';
+import { day, Failure, Field, Notice, Select } from './ui';
+
+const route = getRouteApi('/staff/');
+const SEARCH_DELAY_MS = 300;
+
+const COLUMNS = [
+  ['name', 'Name'],
+  ['email', 'E-mail'],
+  ['status', 'Status'],
+  ['submitted', 'Submitted'],
+  ['updated', 'Last change'],
+  ['documents', 'Documents'],
+] as const;
+
+const STATUS_OPTIONS = [
+  ['', 'Any'],
+  ...APPLICATION_STATUSES.map((status) => [status, status] as const),
+] as const;
+
+export function ApplicationsPage() {
+  const { query, problem } = listQueryOf(route.useSearch());
+  const navigate = useNavigate();
+  const isAdmin = useMe().data?.role === 'admin';
+  const go = (next: ApplicationQuery, replace = false) =>
+    void navigate({ to: '/staff', search: searchOf(next), replace });
+  // A filter change starts again from the first page.
+  const change = (part: Partial<ApplicationQuery>, replace = false) =>
+    go({ ...filterOf(query), ...part }, replace);
+
+  const [text, setText] = useState(query.q ?? '');
+  useEffect(() => {
+    if (text.trim() === (query.q ?? '')) return undefined;
+    const timer = setTimeout(() => change({ q: text.trim() || undefined }, true), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  });
+
+  const api = queryString(query);
+  const page = useQuery({
+    queryKey: ['staff', 'applications', api],
+    queryFn: () => staffCall(applicationPage, `/applications?${api}`),
+    placeholderData: (previous) => previous,
+  });
+
+  return (
+    <section aria-labelledby="staff-applications">
+      <h1 id="staff-applications" className={styles.title}>
+        Applications
+      </h1>
+      {problem ? <Notice>{problem}</Notice> : null}
+      <div className={styles.bar}>
+        <Field
+          label="Search by name or e-mail"
+          type="search"
+          value={text}
+          onValueChange={setText}
+        />
+        <Select<ApplicationStatus>
+          label="Status"
+          value={query.status ?? ''}
+          options={STATUS_OPTIONS}
+          onValueChange={(status) => change({ status: status || undefined })}
+        />
+        <Field
+          label="Submitted from"
+          type="date"
+          value={query.from ?? ''}
+          onValueChange={(from) => change({ from: from || undefined })}
+        />
+        <Field
+          label="Submitted to"
+          type="date"
+          value={query.to ?? ''}
+          onValueChange={(to) => change({ to: to || undefined })}
+        />
+        {isAdmin ? (
+          <a
+            className={styles.secondary}
+            href={`/staff/api/export.csv?${queryString(filterOf(query))}`}
+            download="applications.csv"
+          >
+            Export CSV
+          </a>
+        ) : null}
+      </div>
+      <Failure error={page.error} />
+      <p role="status" className={styles.count}>
+        {page.data ? `${page.data.total.toLocaleString('en-US')} applications` : 'Loading…'}
+      </p>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">Applications, {sortCaption(query)}</caption>
+          <thead>
+            <tr>
+              {COLUMNS.map(([sort, label]) => (
+                <th key={sort} scope="col" aria-sort={ariaSort(query, sort)}>
+                  <button
+                    type="button"
+                    className={styles.sortButton}
+                    onClick={() =>
+                      change({
+                        sort,
+                        dir: query.sort === sort && query.dir === 'desc' ? 'asc' : 'desc',
+                      })
+                    }
+                  >
+                    {label}
+                    {query.sort === sort ? (query.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {page.data?.rows.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <Link
+                    to="/staff/applications/$id"
+                    params={{ id: row.id }}
+                    className={styles.link}
+                  >
+                    {row.name || '(no name yet)'}
+                  </Link>
+                </td>
+                <td>{row.email}</td>
+                <td>
+                  <span className={styles.status} data-status={row.status}>
+                    {row.status}
+                  </span>
+                </td>
+                <td>{day(row.submitted_at)}</td>
+                <td>{day(row.updated_at)}</td>
+                <td>{row.documents}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {page.data ? (
+        <Pager page={page.data} onGo={(position) => go({ ...filterOf(query), ...position })} />
+      ) : null}
+    </section>
+  );
+}
+
+function ariaSort(query: ApplicationQuery, sort: string) {
+  if (query.sort !== sort) return 'none';
+  return query.dir === 'asc' ? 'ascending' : 'descending';
+}
+
+function sortCaption(query: ApplicationQuery) {
+  const label = COLUMNS.find(([sort]) => sort === query.sort)?.[1] ?? 'Last change';
+  return `sorted by ${label}, ${query.dir === 'asc' ? 'ascending' : 'descending'}`;
+}

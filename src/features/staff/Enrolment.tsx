@@ -1,0 +1,64 @@
+/** The first sign-in: the authenticator app's key as a QR code, its first code, the recovery codes. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { enrolmentResponse, recoveryCodesResponse, type StaffMe } from '../../../contract/staff';
+import { staffCall } from './api';
+import { meKey } from './session';
+import { CodeForm } from './SignIn';
+import styles from './staff.module.css';
+import { Failure } from './ui';
+
+export function Enrolment({ me }: { me: StaffMe }) {
+  const queryClient = useQueryClient();
+  const enrolment = useQuery({
+    queryKey: ['staff', 'enrolment'],
+    queryFn: () => staffCall(enrolmentResponse, '/enrolment'),
+    staleTime: Infinity,
+  });
+  const [codes, setCodes] = useState<string[] | null>(null);
+  if (codes)
+    return (
+      <section className={styles.card} aria-labelledby="staff-recovery">
+        <h1 id="staff-recovery">Your recovery codes</h1>
+        <p>Keep these codes somewhere safe. Each signs you in once if your phone is not at hand.</p>
+        <ul className={styles.codes}>
+          {codes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={() => queryClient.setQueryData(meKey, { ...me, stage: 'signed-in' })}
+        >
+          I have kept them
+        </button>
+      </section>
+    );
+  return (
+    <CodeForm
+      heading="Set up your authenticator app"
+      path="/enrolment"
+      onAccepted={(data) => setCodes(recoveryCodesResponse.parse(data).recovery_codes)}
+    >
+      <p>Scan this code with an authenticator app, then enter the 6-digit code it shows.</p>
+      {enrolment.data ? (
+        <>
+          <img
+            className={styles.qr}
+            alt="QR code for your authenticator app"
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.data.svg)}`}
+          />
+          <p>
+            Or type this key:{' '}
+            <code className={styles.mono} data-testid="totp-secret">
+              {enrolment.data.secret}
+            </code>
+          </p>
+        </>
+      ) : (
+        <Failure error={enrolment.error} />
+      )}
+    </CodeForm>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The list's pages (D107): first, previous, next and last, found by seeking from a row (fast at any
+ * depth), with the place shown as "Page 3 of 2,001 (51–75 of 50,001)".
+ */
+import type { ApplicationPage, ApplicationQuery } from '../../../contract/staff';
+import styles from './staff.module.css';
+
+type Position = Pick<ApplicationQuery, 'after' | 'before' | 'last'>;
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+export function Pager({
+  page,
+  onGo,
+}: {
+  page: ApplicationPage;
+  onGo: (position: Position) => void;
+}) {
+  const hasPrevious = page.offset > 0;
+  const hasNext = page.offset + page.rows.length < page.total;
+  const pages = Math.max(1, Math.ceil(page.total / page.size));
+  const current = Math.min(pages, Math.floor(page.offset / page.size) + 1);
+  const place =
+    page.total === 0
+      ? 'No applications'
+      : `Page ${count(current)} of ${count(pages)} (${count(page.offset + 1)}–${count(page.offset + page.rows.length)} of ${count(page.total)})`;
+  return (
+    <nav className={styles.pager} aria-label="Pages">
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={!hasPrevious}
+        onClick={() => onGo({})}
+      >
+        First page
+      </button>
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={!hasPrevious || !page.first}
+        onClick={() => onGo({ before: page.first ?? undefined })}
+      >
+        Previous page
+      </button>
+      <span className={styles.pagerText}>{place}</span>
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={!hasNext || !page.last}
+        onClick={() => onGo({ after: page.last ?? undefined })}
+      >
+        Next page
+      </button>
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={!hasNext}
+        onClick={() => onGo({ last: '1' })}
+      >
+        Last page
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The staff console's page (issue 18, docs/staff.md): its own header (the institution, "Staff", the
+ * signed-in address, Sign out) and navigation, never the applicant's chrome. Until the sign-in is
+ * complete the view's place holds the sign-in step, so the URL (and a reload) stays where it was.
+ */
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import { messageResponse } from '../../../contract';
+import type { StaffMe } from '../../../contract/staff';
+import { institutionConfig } from '../../../definitions';
+import { staffCall } from './api';
+import { Enrolment } from './Enrolment';
+import { createStaffQueryClient, meKey, useMe } from './session';
+import { SignIn, Verify } from './SignIn';
+import styles from './staff.module.css';
+
+export function StaffLayout() {
+  const [client] = useState(createStaffQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <Page />
+    </QueryClientProvider>
+  );
+}
+
+function Page() {
+  const me = useMe();
+  const joining = useRouterState({ select: (state) => state.location.pathname === '/staff/join' });
+  const signedIn = me.data?.stage === 'signed-in' ? me.data : null;
+  return (
+    <div className={styles.page}>
+      <a className="visually-hidden" href="#staff-main">
+        Skip to the console
+      </a>
+      <header className={styles.header}>
+        <p className={styles.brand}>
+          {institutionConfig.partner_name}
+          <span className={styles.badge}>Staff</span>
+        </p>
+        {signedIn ? <Navigation me={signedIn} /> : null}
+      </header>
+      <main id="staff-main" className={styles.main} tabIndex={-1}>
+        {joining ? <Outlet /> : <Gate />}
+      </main>
+    </div>
+  );
+}
+
+function Navigation({ me }: { me: StaffMe }) {
+  const queryClient = useQueryClient();
+  const [leaving, setLeaving] = useState(false);
+  const signOut = () => {
+    setLeaving(true);
+    void staffCall(messageResponse, '/logout', { method: 'POST', body: {} })
+      .catch(() => undefined)
+      .finally(() => {
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[1] !== 'me' });
+        queryClient.setQueryData<StaffMe | null>(meKey, null);
+        setLeaving(false);
+      });
+  };
+  const current = { 'aria-current': 'page' } as const;
+  // The list and an application opened from it are both "Applications".
+  const inApplications = useRouterState({
+    select: (state) => /^\/staff(\/applications\/.*)?\/?$/.test(state.location.pathname),
+  });
+  return (
+    <>
+      <nav aria-label="Console" className={styles.nav}>
+        <Link
+          to="/staff"
+          className={styles.navLink}
+          aria-current={inApplications ? 'page' : undefined}
+        >
+          Applications
+        </Link>
+        {me.role === 'admin' ? (
+          <>
+            <Link to="/staff/staff" className={styles.navLink} activeProps={current}>
+              Staff
+            </Link>
+            <Link to="/staff/audit" className={styles.navLink} activeProps={current}>
+              Audit log
+            </Link>
+          </>
+        ) : null}
+      </nav>
+      <div className={styles.account}>
+        <span>
+          {me.email} ({me.role})
+        </span>
+        <button type="button" className={styles.quiet} onClick={signOut} disabled={leaving}>
+          Sign out
+        </button>
+      </div>
+    </>
+  );
+}
+
+function Gate() {
+  const me = useMe();
+  if (me.isPending) return <p role="status">Loading…</p>;
+  if (!me.data) return <SignIn />;
+  if (me.data.stage === 'enrol') return <Enrolment me={me.data} />;
+  if (me.data.stage === 'verify') return <Verify me={me.data} />;
+  return <Outlet />;
+}

@@ -1,0 +1,118 @@
+/**
+ * Staff listing benchmark (issue 18, D107, D108): every listing query of the console (first and last
+ * page, a page after a cursor, each sort, each status, a date range, one- and two-word searches) on
+ * 50,000 generated applications, timed as the server runs it (`listApplications`: the page and its
+ * counts), beside the same queries with index scans turned off in the same run (the baseline: what
+ * the list's indexes buy). PostgreSQL when TEST_DATABASE_URL is set, else PGlite with its pg_trgm
+ * extension loaded (so the trigram index exists, as on a PostgreSQL with contrib).
+ * Target: the median of each listing query under 100 ms.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { applicationQuery } from '../../contract/staff';
+import { openDatabase, type Database } from '../../server/db/client';
+import { runInTenant } from '../../server/db/tenantScope';
+import { listApplications } from '../../server/staff/applicationList';
+
+const GENERATED = 50_000;
+const BATCH = 10_000;
+const RUNS = 7;
+const TARGET_MS = 100;
+
+async function generate(db: Database) {
+  await db.execute(
+    sql`insert into tenants (id, name, definition_id) values ('bench', 'Bench', 'northfield-undergraduate') on conflict do nothing`,
+  );
+  for (let from = 1; from <= GENERATED; from += BATCH)
+    await db.execute(sql`with made as (
+        insert into users (tenant_id, email, password_hash, confirmed_at, created_at)
+        select 'bench', 'gen' || n || '@example.org', 'x', now(), now()
+        from generate_series(${from}::int, ${Math.min(from + BATCH - 1, GENERATED)}::int) n
+        returning id, email),
+      numbered as (select id, substr(split_part(email, '@', 1), 4)::int as n from made),
+      apps as (insert into applications (tenant_id, user_id, answers, submitted_at, updated_at)
+        select 'bench', id, jsonb_build_object(
+            'first_name', (array['Ada','Grace','Alan','Edsger','Barbara'])[1 + n % 5],
+            'last_name', (array['Lovelace','Hopper','Turing','Dijkstra','Liskov'])[1 + (n / 5) % 5] || n),
+          case when n % 3 = 0 then timestamptz '2026-01-01' + (n % 300) * interval '1 day' end,
+          timestamptz '2026-01-01' + n * interval '1 minute'
+        from numbered returning user_id)
+      insert into web_status_events (tenant_id, user_id, web_status, at)
+        select 'bench', id, 'validating', now() from numbered where n % 5 = 0`);
+  await db.execute(sql`analyze staff_listing`);
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+export async function runStaffListingBench(): Promise<{ ok: boolean; lines: string[] }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const handle = await openDatabase(
+    url
+      ? { databaseUrl: url, queryTimeoutMs: 120_000 }
+      : { pglite: new PGlite({ extensions: { pg_trgm } }) },
+  );
+  const db = handle.db;
+  const lines: string[] = [`${handle.kind}, ${GENERATED.toLocaleString('en-US')} applications`];
+  let ok = true;
+  try {
+    await runInTenant('bench', () => generate(db));
+    const list = (query: Record<string, string>) =>
+      runInTenant('bench', () => listApplications(db, 'bench', applicationQuery.parse(query)));
+    const first = await list({});
+    const byName = await list({ sort: 'name', dir: 'asc' });
+    const cases: [string, Record<string, string>][] = [
+      ['first page', {}],
+      ['page after a cursor', { after: first.last ?? '' }],
+      ['last page', { last: '1' }],
+      ['page before the last', { before: (await list({ last: '1' })).first ?? '' }],
+      ['sort by name, page 2', { sort: 'name', dir: 'asc', after: byName.last ?? '' }],
+      ['sort by e-mail', { sort: 'email', dir: 'asc' }],
+      ['sort by status', { sort: 'status' }],
+      ['sort by submitted', { sort: 'submitted' }],
+      ['sort by documents', { sort: 'documents' }],
+      ['status submitted', { status: 'submitted' }],
+      ['status validating', { status: 'validating' }],
+      ['status started', { status: 'started' }],
+      ['submitted in January', { from: '2026-01-01', to: '2026-01-31' }],
+      ['one-word search (name)', { q: 'hopper12' }],
+      ['one-word search (e-mail)', { q: 'gen4999' }],
+      ['two-word search', { q: 'grace hopper1' }],
+    ];
+    for (const [label, query] of cases) {
+      const indexed: number[] = [];
+      const scanned: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        let started = performance.now();
+        const page = await list(query);
+        indexed.push(performance.now() - started);
+        // The baseline: the same statements with index scans off, in one transaction.
+        started = performance.now();
+        await runInTenant('bench', () =>
+          db.transaction(async (tx) => {
+            await tx.execute(sql`set local enable_indexscan = off`);
+            await tx.execute(sql`set local enable_bitmapscan = off`);
+            await tx.execute(sql`set local enable_indexonlyscan = off`);
+            await listApplications(
+              tx as unknown as Database,
+              'bench',
+              applicationQuery.parse(query),
+            );
+          }),
+        );
+        scanned.push(performance.now() - started);
+        if (run === 0 && label === 'first page' && page.rows.length === 0) ok = false;
+      }
+      const ms = median(indexed);
+      const base = median(scanned);
+      if (ms >= TARGET_MS) ok = false;
+      lines.push(
+        `${label}: ${ms.toFixed(1)} ms (baseline without indexes ${base.toFixed(1)} ms, ×${(base / ms).toFixed(1)})${ms >= TARGET_MS ? ' OVER TARGET' : ''}`,
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+  return { ok, lines };
+}
