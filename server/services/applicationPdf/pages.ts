@@ -1,5 +1,5 @@
 /** Page work on the printed copy with pdf-lib: drawing the attached documents' pages. */
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import { PAGE_MARGIN_INCHES } from '../../../renderers/print/render';
 
 const POINTS_PER_INCH = 72;
