@@ -17,7 +17,7 @@ import { filterOf, listQueryOf, queryString, searchOf } from './listSearch';
 import { Pager } from './Pager';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { day, Failure, Field, Notice, Select } from './ui';
+import { day, Failure, Field, Notice, Select, TableFrame } from './ui';
 
 const route = getRouteApi('/staff/');
 const SEARCH_DELAY_MS = 300;
@@ -105,7 +105,7 @@ export function ApplicationsPage() {
       <p role="status" className={styles.count}>
         {page.data ? `${page.data.total.toLocaleString('en-US')} applications` : 'Loading…'}
       </p>
-      <div className={styles.tableWrap}>
+      <TableFrame label="Applications table">
         <table className={styles.table}>
           <caption className="visually-hidden">Applications, {sortCaption(query)}</caption>
           <thead>
@@ -154,7 +154,7 @@ export function ApplicationsPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
       {page.data ? (
         <Pager page={page.data} onGo={(position) => go({ ...filterOf(query), ...position })} />
       ) : null}

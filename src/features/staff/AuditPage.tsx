@@ -4,7 +4,7 @@ import { auditPage, staffMessages } from '../../../contract/staff';
 import { staffCall } from './api';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { Failure, minute } from './ui';
+import { Failure, minute, TableFrame } from './ui';
 
 export function AuditPage() {
   const isAdmin = useMe().data?.role === 'admin';
@@ -20,7 +20,7 @@ export function AuditPage() {
       </h1>
       <Failure error={isAdmin ? audit.error : staffMessages.forbidden} />
       {audit.data ? (
-        <div className={styles.tableWrap}>
+        <TableFrame label="Audit log entries">
           <table className={styles.table}>
             <thead>
               <tr>
@@ -43,7 +43,7 @@ export function AuditPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       ) : null}
     </section>
   );

@@ -12,7 +12,7 @@ import { fieldError, useAccountForm } from '../account/useAccountForm';
 import { staffCall } from './api';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { Failure, Field, Notice, Select } from './ui';
+import { Failure, Field, Notice, Select, TableFrame } from './ui';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => [role, role] as const);
 
@@ -111,7 +111,7 @@ function Members() {
     <>
       <h2 className={styles.subtitle}>Everyone with access</h2>
       <Failure error={staff.error ?? disable.error} />
-      <div className={styles.tableWrap}>
+      <TableFrame label="Staff members">
         <table className={styles.table}>
           <thead>
             <tr>
@@ -145,7 +145,7 @@ function Members() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableFrame>
     </>
   );
 }

@@ -11,6 +11,18 @@ export function Failure({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * A table's scrolling frame: on a narrow screen the table scrolls sideways, so the frame is a named
+ * region keyboard users can focus and scroll (axe: scrollable-region-focusable).
+ */
+export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={styles.tableWrap} role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 export function Notice({ children }: { children: ReactNode }) {
   return (
     <p role="status" className={styles.notice}>
