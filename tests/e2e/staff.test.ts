@@ -49,7 +49,7 @@ describe('the staff console in Chromium', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
     await page.getByRole('button', { name: 'I have kept them' }).click();
-    await page.getByRole('status').filter({ hasText: 'applications' }).waitFor();
+    await page.getByRole('status').filter({ hasText: /\d applications?$/ }).waitFor();
     e2e.server.clock.advance(30_000);
     return secret;
   }
@@ -80,7 +80,7 @@ describe('the staff console in Chromium', () => {
       await reader.page.getByLabel('Search by name or e-mail').fill('quill');
       await reader.page
         .getByRole('status')
-        .filter({ hasText: /^1 applications$/ })
+        .filter({ hasText: /^1 application$/ })
         .waitFor();
       await reader.page.getByRole('link', { name: /Quill/ }).click();
       await reader.page.getByRole('heading', { name: 'About You' }).waitFor();
@@ -142,13 +142,13 @@ describe('the staff console in Chromium', () => {
       // The list's state is the URL's: after the sign-in, and again after a reload.
       await page
         .getByRole('status')
-        .filter({ hasText: /^1 applications$/ })
+        .filter({ hasText: /^1 application$/ })
         .waitFor();
       expect(await page.getByLabel('Search by name or e-mail').inputValue()).toBe('quill');
       await page.reload();
       await page
         .getByRole('status')
-        .filter({ hasText: /^1 applications$/ })
+        .filter({ hasText: /^1 application$/ })
         .waitFor();
       expect(await page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe(
         'ascending',
@@ -164,7 +164,7 @@ describe('the staff console in Chromium', () => {
       await page.goBack();
       await page
         .getByRole('status')
-        .filter({ hasText: /^1 applications$/ })
+        .filter({ hasText: /^1 application$/ })
         .waitFor();
       expect(await page.getByLabel('Search by name or e-mail').inputValue()).toBe('quill');
       await page.goForward();

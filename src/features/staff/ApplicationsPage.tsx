@@ -103,7 +103,9 @@ export function ApplicationsPage() {
       </div>
       <Failure error={page.error} />
       <p role="status" className={styles.count}>
-        {page.data ? `${page.data.total.toLocaleString('en-US')} applications` : 'Loading…'}
+        {page.data
+          ? `${page.data.total.toLocaleString('en-US')} ${page.data.total === 1 ? 'application' : 'applications'}`
+          : 'Loading…'}
       </p>
       <TableFrame label="Applications table">
         <table className={styles.table}>
