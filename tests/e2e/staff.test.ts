@@ -49,7 +49,10 @@ describe('the staff console in Chromium', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
     await page.getByRole('button', { name: 'I have kept them' }).click();
-    await page.getByRole('status').filter({ hasText: /\d applications?$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /\d applications?$/ })
+      .waitFor();
     e2e.server.clock.advance(30_000);
     return secret;
   }
