@@ -8,13 +8,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '../../contract';
-import { documentText, errorSummary, messages, notices } from '../../definitions';
+import { errorSummary, messages, notices } from '../../definitions';
 import { validApplication } from '../definitions/fixtures';
-import { png } from '../server/documentFiles';
 import { codeIn, PASSWORD } from '../server/harness';
 import { startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
-import { expectApart } from './returningOverlap';
+import { chooseTranscriptOnFinalSteps, expectApart } from './returningOverlap';
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SCREENSHOT_DIR } from './harness';
@@ -233,19 +232,7 @@ describe('the returning applicant in Chromium', () => {
         await logIn(device, email);
         await device.waitForURL('**/about');
         // (An address typed in would resume on the last page, /about: SPEC 2.2.)
-        await device
-          .getByRole('navigation', { name: 'Application pages' })
-          .getByRole('link', { name: /Final Steps/ })
-          .click();
-        await device.waitForURL('**/final-steps');
-        const chooser = device.waitForEvent('filechooser');
-        await device
-          .getByRole('group', { name: /Unofficial Transcript/ })
-          .getByRole('button', { name: documentText.choose })
-          .click();
-        await (
-          await chooser
-        ).setFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: png() });
+        await chooseTranscriptOnFinalSteps(device);
         await failedToast(device).waitFor({ timeout: CONVERSION_MS });
         expect(await device.getByText('transcript_file').count()).toBe(0);
       } finally {

@@ -4,6 +4,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { documentText } from '../../definitions';
+import { png } from '../server/documentFiles';
 
 interface Box {
   readonly x: number;
@@ -48,4 +50,21 @@ export async function expectOnTop(toast: Locator, label: string): Promise<void> 
     ].every(([x, y]) => element.contains(document.elementFromPoint(x ?? 0, y ?? 0)));
   });
   expect(onTop, `${label}: nothing drawn over the toast`).toBe(true);
+}
+
+/** Goes to Final Steps by the page navigation and chooses a transcript (a PNG named .pdf). */
+export async function chooseTranscriptOnFinalSteps(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Application pages' })
+    .getByRole('link', { name: /Final Steps/ })
+    .click();
+  await page.waitForURL('**/final-steps');
+  const chooser = page.waitForEvent('filechooser');
+  await page
+    .getByRole('group', { name: /Unofficial Transcript/ })
+    .getByRole('button', { name: documentText.choose })
+    .click();
+  await (
+    await chooser
+  ).setFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: png() });
 }

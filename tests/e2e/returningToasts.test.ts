@@ -8,13 +8,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '../../contract';
-import { documentText, errorSummary, notices } from '../../definitions';
+import { errorSummary, notices } from '../../definitions';
 import { validApplication } from '../definitions/fixtures';
-import { png } from '../server/documentFiles';
 import { PASSWORD } from '../server/harness';
 import { signUpApplicant, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
-import { expectApart, expectOnTop } from './returningOverlap';
+import { chooseTranscriptOnFinalSteps, expectApart, expectOnTop } from './returningOverlap';
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -76,19 +75,7 @@ describe('toasts and the error summary', () => {
         await expectNoAxeViolations(page, `/about after login at ${name} px`);
 
         // The file question on Final Steps: a PNG named .pdf, which the conversion refuses.
-        await page
-          .getByRole('navigation', { name: 'Application pages' })
-          .getByRole('link', { name: /Final Steps/ })
-          .click();
-        await page.waitForURL('**/final-steps');
-        const chooser = page.waitForEvent('filechooser');
-        await page
-          .getByRole('group', { name: /Unofficial Transcript/ })
-          .getByRole('button', { name: documentText.choose })
-          .click();
-        await (
-          await chooser
-        ).setFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: png() });
+        await chooseTranscriptOnFinalSteps(page);
         const failed = page.locator('li').filter({
           hasText: notices.uploadFailedWhy(
             'Unofficial Transcript',
