@@ -11,6 +11,7 @@ import type { QuestionRendererProps } from '../registry';
 import { cx } from './classNames';
 import { controlProps } from './Field';
 import { FileFrame } from './FileFrame';
+import fileStyles from './file.module.css';
 import styles from './interactive.module.css';
 
 /**
@@ -86,17 +87,17 @@ function LiveFileQuestion(props: QuestionRendererProps<'file'> & { documents: Do
           if (files.length > 0) documents.choose(view.key, files);
         }}
       />
-      <div role="status" id={statusId} className={styles.fileStatus}>
+      <div role="status" id={statusId} className={fileStyles.fileStatus}>
         {busy ? (
           <>
-            <span className={styles.spinner} aria-hidden="true" />
+            <span className={fileStyles.spinner} aria-hidden="true" />
             <span>{progress}</span>
           </>
         ) : null}
       </div>
       {state.phase === 'present' ? (
         <div className={styles.inputRow}>
-          <p className={styles.fileName}>
+          <p className={fileStyles.fileName}>
             {state.file
               ? `${state.file.name} (${formatFileSize(state.file.size)})`
               : readOnlyText.attached}

@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { TabsRendererProps } from '../registry';
-import styles from './interactive.module.css';
+import styles from './tabs.module.css';
 import { listedTabs } from './tabs';
 
 const fixed = () => undefined;

@@ -4,7 +4,7 @@
  */
 import type { TabsRendererProps } from '../registry';
 import { onDemand } from './onDemand';
-import styles from './interactive.module.css';
+import styles from './tabs.module.css';
 import { listedTabs } from './tabs';
 
 function TabsPlaceholder({ view, children, onTabChange }: TabsRendererProps) {

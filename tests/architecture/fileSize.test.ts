@@ -13,14 +13,6 @@ const MAX_LINES = 400;
 const SOURCE = /\.(ts|tsx|js|mjs|cjs|css|sh|html)$/;
 const EXCEPTED = /^(definitions|tests)\/|(^|\/)dist\//;
 
-/**
- * Files another branch is splitting at the time of writing, with the reason. The list only shrinks:
- * an entry that is no longer over the limit fails the test until it is removed.
- */
-const BEING_SPLIT: Readonly<Record<string, string>> = {
-  'renderers/interactive/interactive.module.css': 'the interactive styles are being split by part',
-};
-
 /** Every file in the work tree that git tracks or would track (new files count before a commit). */
 function repositoryFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
@@ -53,13 +45,8 @@ describe(`source files stay within ${MAX_LINES} lines`, () => {
 
   it(`has no source file over ${MAX_LINES} lines outside definitions/ and tests/`, () => {
     const over = [...sizes]
-      .filter(([path, lines]) => lines > MAX_LINES && !(path in BEING_SPLIT))
+      .filter(([, lines]) => lines > MAX_LINES)
       .map(([path, lines]) => `${path}: ${lines} lines`);
     expect(over).toEqual([]);
-  });
-
-  it('lists as being split only files still over the limit', () => {
-    const done = Object.keys(BEING_SPLIT).filter((path) => (sizes.get(path) ?? 0) <= MAX_LINES);
-    expect(done, 'remove these from BEING_SPLIT').toEqual([]);
   });
 });
