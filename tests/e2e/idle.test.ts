@@ -39,9 +39,10 @@ describe('SECURITY.md 7.13 cross-tab idle', () => {
       expect(await b.getByText(IDLE_MESSAGE).count()).toBe(0);
 
       // 15 minutes after the last activity (t = 25 min) both tabs are logged out.
+      // The clock is virtual; the wait is for a busy machine's tabs to run their timers and requests.
       await context.clock.fastForward('05:30');
-      await a.waitForURL('**/login', { timeout: 5000 });
-      await b.waitForURL('**/login', { timeout: 5000 });
+      await a.waitForURL('**/login', { timeout: 15_000 });
+      await b.waitForURL('**/login', { timeout: 15_000 });
       await expect.poll(() => b.getByText(IDLE_MESSAGE).count()).toBeGreaterThan(0);
     } finally {
       await context.close();

@@ -17,6 +17,7 @@ import { ForgotCard } from '../../src/features/account/ForgotCard';
 import { LoginCard } from '../../src/features/account/LoginCard';
 import { ResetCard } from '../../src/features/account/ResetCard';
 import { SignupCard } from '../../src/features/account/SignupCard';
+import { PROFILE_KEY } from '../../src/features/application/api/profile';
 import { installDomShims, mockFetch, renderWithRouter, userState } from './renderWithRouter';
 import type { RenderWithRouterOptions } from './renderWithRouter';
 
@@ -367,6 +368,26 @@ describe('Log In card', () => {
       method: 'POST',
       body: { username: EMAIL, password: 'any password' },
     });
+  });
+
+  it('drops what an earlier session cached before the application loads (no stale resume, no other applicant)', async () => {
+    mockFetch(() => ({ body: { message: serverMessages.loggedIn } }));
+    const { user, router, queryClient } = await renderCard({
+      path: '/login',
+      component: LoginCard,
+      title: 'Log In',
+    });
+    // What the tab cached before the logout, if the logout's own clear has not run yet.
+    queryClient.setQueryData(PROFILE_KEY, {
+      username: 'someone-else@example.com',
+      last_page: '/about',
+    });
+    await user.type(screen.getByLabelText('Email Address'), EMAIL);
+    await user.type(screen.getByLabelText('Password'), 'any password');
+    await user.click(submitButton());
+
+    await expectLocation(router, '/about');
+    expect(queryClient.getQueryData(PROFILE_KEY)).toBeUndefined();
   });
 
   it('goes to /confirm with the username when the account is not confirmed (403)', async () => {

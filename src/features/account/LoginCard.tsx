@@ -3,6 +3,7 @@
  * received in navigation state; resend (to /confirm) and "Forgot password?"; on success, the default
  * route, where the form page reads the indicator cookie to know the user is logged in.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { applicationDefinition } from '../../../definitions';
@@ -27,6 +28,7 @@ export function LoginCard() {
   const studentAnswers = carriedAnswers(state);
   const navigate = useNavigate();
   const login = useLogin();
+  const queryClient = useQueryClient();
   const resend = useResendConfirm();
   const { showError } = useCardToasts();
 
@@ -36,7 +38,10 @@ export function LoginCard() {
     parse: ({ username, password }) => loginBody.safeParse({ username: username.trim(), password }),
     onValid: (body) =>
       login.mutate(body, {
-        onSuccess: ({ message }) =>
+        onSuccess: ({ message }) => {
+          // A new session reads nothing cached by the one before it (another applicant, perhaps,
+          // or an older last page that the resume would follow), however late the logout's clear ran.
+          queryClient.removeQueries();
           void navigate({
             to: applicationDefinition.defaultRoute,
             state: {
@@ -48,7 +53,8 @@ export function LoginCard() {
               // SPEC 2.2: a login resumes on the last page (D113).
               resume: true,
             },
-          }),
+          });
+        },
         onError: (error) => {
           if (
             error instanceof ServerError &&
