@@ -119,6 +119,7 @@ export async function buildServer(
 
   const closing = new ClosingSteps();
   closing.trackRequests(app);
+  closing.nameCloseHooks(app);
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
