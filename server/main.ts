@@ -6,7 +6,7 @@ import { closeWithin } from './shutdown';
 
 async function main(): Promise<void> {
   const config = configFromEnv();
-  const { app, database, closing, workerProcess } = await buildServer(config, {
+  const { app, database, closing } = await buildServer(config, {
     startWorker: config.jobWorker === 'inline',
     workerProcess: config.jobWorker === 'process',
   });
@@ -15,9 +15,6 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    // The worker stops beside the listener, not after the requests: its own bound then ends within
-    // this process's (its close step in app.ts awaits this same stop).
-    void workerProcess?.stop();
     void closeWithin(
       () => app.close(),
       closing,

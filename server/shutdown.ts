@@ -29,19 +29,35 @@ export class ClosingSteps {
    * Adds a close step under a name, limited to `timeoutMs`: past it the step is logged as left
    * behind and the close goes on. Steps run one after another in the order added (Fastify runs
    * `onClose` hooks last-added first, which would close the database before the job handed back).
+   * With `atStart` the step begins as soon as the close does, beside the listener's close and the
+   * requests still running, and is awaited in its turn: stopping the job worker cannot wait for a
+   * slow request, or the bound is spent before the browser and the database are closed.
    */
   add(
     app: FastifyInstance,
     name: string,
     step: () => Promise<unknown>,
     timeoutMs = CLOSE_STEP_MS,
+    { atStart = false }: { atStart?: boolean } = {},
   ): void {
     if (this.steps.length === 0)
       (this.addHook ?? app.addHook).call(app, 'onClose', async () => {
         for (const next of this.steps)
           await this.run(next.name, next.step, next.timeoutMs, app.log);
       });
-    this.steps.push({ name, step, timeoutMs });
+    let started: Promise<unknown> | undefined;
+    const once = () => {
+      if (!started) {
+        this.pending.add(name);
+        started = step().finally(() => this.pending.delete(name));
+      }
+      return started;
+    };
+    if (atStart)
+      app.addHook('preClose', async () => {
+        void once().catch(() => undefined);
+      });
+    this.steps.push({ name, step: atStart ? once : step, timeoutMs });
   }
 
   /** Runs one step within its limit (the worker process's own close uses it without Fastify). */

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { LocalStorage } from '../../server/storage/local';
+import { DEFAULT_TENANT_SEED } from '../../server/tenants';
 
 export const JOBS = 120;
 /** Short, so that a killed worker's jobs come back within the test. */
@@ -61,7 +62,7 @@ export function workerScenarios(backend: () => WorkerBackend) {
       const key = `uploads/${randomUUID()}`;
       await storage.put(key, Buffer.from('not held by any document'));
       files.push(path.join(dataDir, 'objects', key));
-      const payload = { tenantId: 'northfield', userId: randomUUID(), fileKey: key };
+      const payload = { tenantId: DEFAULT_TENANT_SEED.id, userId: randomUUID(), fileKey: key };
       await query(
         `INSERT INTO jobs (kind, payload, max_attempts, run_after, created_at, updated_at) VALUES ('upload-sweep', $1, 3, $2, $2, $2)`,
         [payload, now],

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { serveDatabaseOverIpc } from '../../server/db/ipc';
 import { IPC_DATABASE_ENV } from '../../server/jobs/workerProcess';
+import { DEFAULT_TENANT_SEED, ensureTenant } from '../../server/tenants';
 import { workerScenarios } from './workerProcessJobs';
 
 describe('the job worker process on PGlite (statements over IPC)', () => {
@@ -28,6 +29,8 @@ describe('the job worker process on PGlite (statements over IPC)', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-worker-pglite-'));
     database = await openDatabase({ dataDir });
+    // What the web process seeds on start; the worker finds its tenants there.
+    await ensureTenant(database.db, DEFAULT_TENANT_SEED);
   });
 
   afterAll(async () => {
