@@ -69,8 +69,7 @@ export class WorkerProcess {
 
   /**
    * Asks the worker to stop (SIGTERM), and kills it if it is still there after `WORKER_STOP_MS`.
-   * Called again, waits for the same stop: the web process starts it as soon as it is signalled,
-   * beside closing its listener, and its close step only awaits it.
+   * Called again, waits for the same stop.
    */
   stop(): Promise<void> {
     this.stopped ??= this.stopChild();
