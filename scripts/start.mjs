@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, builds the client when there is one, then runs the server
 // (which migrates the database on start) on http://localhost:3000 (PORT to change).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { constants } from 'node:os';
 import { ensureInstalled } from './ensureInstalled.mjs';
 
 const run = (command, args) => {
@@ -14,8 +15,12 @@ ensureInstalled();
 if (existsSync('index.html') && existsSync('vite.config.ts'))
   run('npm', ['run', 'build', '--if-present']);
 
-const server = spawnSync('node', ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
-process.exit(server.status ?? 0);
+// A stop sent to this process (a deploy's SIGTERM to `npm start`) reaches the server, which stops
+// its worker and exits within its bound; this process then exits with it, never before.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'])
+  process.on(signal, () => server.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+server.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));

@@ -119,6 +119,7 @@ export async function buildServer(
 
   const closing = new ClosingSteps();
   closing.trackRequests(app);
+  closing.nameCloseHooks(app);
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
@@ -295,9 +296,13 @@ export async function buildServer(
   const workerProcess = options.workerProcess ? new WorkerProcess(database, app.log) : undefined;
   if (workerProcess) {
     app.addHook('onReady', async () => workerProcess.start());
-    closing.add(app, 'job worker process', () => workerProcess.stop(), WORKER_STOP_MS + 500);
+    closing.add(app, 'job worker process', () => workerProcess.stop(), WORKER_STOP_MS + 500, {
+      atStart: true,
+    });
   } else if (options.startWorker !== false) app.addHook('onReady', async () => queue.start());
-  closing.add(app, 'job worker', () => queue.stop({ graceMs: JOB_GRACE_MS }), JOB_GRACE_MS + 1000);
+  closing.add(app, 'job worker', () => queue.stop({ graceMs: JOB_GRACE_MS }), JOB_GRACE_MS + 1000, {
+    atStart: true,
+  });
   closing.add(app, 'chromium and conversion sandbox', () =>
     Promise.all([printer.close(), sandbox.close()]),
   );

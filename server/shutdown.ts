@@ -5,6 +5,7 @@
  * costs its own limit, not the deploy.
  */
 import type { Socket } from 'node:net';
+import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /** The whole shutdown, from the signal to the exit. */
@@ -21,24 +22,42 @@ export class ClosingSteps {
   private openConnections = 0;
 
   private readonly steps: { name: string; step: () => Promise<unknown>; timeoutMs: number }[] = [];
+  /** Fastify's own addHook, kept when `nameCloseHooks` wraps it (the steps' hook is not named). */
+  private addHook: FastifyInstance['addHook'] | undefined;
 
   /**
    * Adds a close step under a name, limited to `timeoutMs`: past it the step is logged as left
    * behind and the close goes on. Steps run one after another in the order added (Fastify runs
    * `onClose` hooks last-added first, which would close the database before the job handed back).
+   * With `atStart` the step begins as soon as the close does, beside the listener's close and the
+   * requests still running, and is awaited in its turn: stopping the job worker cannot wait for a
+   * slow request, or the bound is spent before the browser and the database are closed.
    */
   add(
     app: FastifyInstance,
     name: string,
     step: () => Promise<unknown>,
     timeoutMs = CLOSE_STEP_MS,
+    { atStart = false }: { atStart?: boolean } = {},
   ): void {
     if (this.steps.length === 0)
-      app.addHook('onClose', async () => {
+      (this.addHook ?? app.addHook).call(app, 'onClose', async () => {
         for (const next of this.steps)
           await this.run(next.name, next.step, next.timeoutMs, app.log);
       });
-    this.steps.push({ name, step, timeoutMs });
+    let started: Promise<unknown> | undefined;
+    const once = () => {
+      if (!started) {
+        this.pending.add(name);
+        started = step().finally(() => this.pending.delete(name));
+      }
+      return started;
+    };
+    if (atStart)
+      app.addHook('preClose', async () => {
+        void once().catch(() => undefined);
+      });
+    this.steps.push({ name, step: atStart ? once : step, timeoutMs });
   }
 
   /** Runs one step within its limit (the worker process's own close uses it without Fastify). */
@@ -99,6 +118,44 @@ export class ClosingSteps {
     });
   }
 
+  /**
+   * Names every `onClose` hook added from here on (also by plugins) by where it was added, so that
+   * one that never resolves is named when the bound is reached: `onClose hook (file:line)`.
+   */
+  nameCloseHooks(app: FastifyInstance): void {
+    const addHook = app.addHook;
+    this.addHook = addHook;
+    const pending = this.pending;
+    const wrapped = function (this: FastifyInstance, name: string, hook: unknown) {
+      if (name !== 'onClose' || typeof hook !== 'function')
+        return Reflect.apply(addHook, this, [name, hook]) as FastifyInstance;
+      const label = `onClose hook (${callerSite()})`;
+      // Avvio tells a callback hook from a promise hook by its arity: keep it.
+      const named =
+        hook.length >= 2
+          ? function (this: unknown, instance: unknown, done: (error?: Error) => void) {
+              pending.add(label);
+              Reflect.apply(hook, this, [
+                instance,
+                (error?: Error) => {
+                  pending.delete(label);
+                  done(error);
+                },
+              ]);
+            }
+          : async function (this: unknown, instance: unknown) {
+              pending.add(label);
+              try {
+                return (await Reflect.apply(hook, this, [instance])) as unknown;
+              } finally {
+                pending.delete(label);
+              }
+            };
+      return Reflect.apply(addHook, this, [name, named]) as FastifyInstance;
+    };
+    app.addHook = wrapped as unknown as FastifyInstance['addHook'];
+  }
+
   /** Names of what has not finished: close steps, then requests as `METHOD /route ×count`. */
   stillPending(): string[] {
     return [
@@ -107,6 +164,18 @@ export class ClosingSteps {
       ...(this.openConnections > 0 ? [`open connections ×${this.openConnections}`] : []),
     ];
   }
+}
+
+/** The first stack frame outside this file and Fastify: the code that added a hook, as `path:line`. */
+function callerSite(): string {
+  const frames = (new Error().stack ?? '').split('\n').slice(1);
+  const frame = frames.find(
+    (line) => !line.includes('/server/shutdown.ts') && !line.includes('/node_modules/fastify/'),
+  );
+  const where = /\(?((?:file:\/\/)?\/[^()]+?):(\d+):\d+\)?$/.exec(frame?.trim() ?? '');
+  if (!where) return 'unknown';
+  const file = where[1]!.replace(/^file:\/\//, '');
+  return `${path.relative(process.cwd(), file)}:${where[2]}`;
 }
 
 /**

@@ -47,11 +47,14 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ reason }, 'job worker stopping');
+    // Without the web process that answered its statements, the job cannot be handed back: it waits
+    // for its lease, and the worker goes at once.
+    const orphaned = viaParent && !process.connected;
     void closeWithin(
       async () => {
         await closing.run(
           'job',
-          () => queue.stop({ graceMs: JOB_GRACE_MS }),
+          () => queue.stop(orphaned ? { abandon: true } : { graceMs: JOB_GRACE_MS }),
           JOB_GRACE_MS + 1000,
           log,
         );

@@ -23,6 +23,7 @@ export class WorkerProcess {
   private child: ChildProcess | undefined;
   private stopping = false;
   private restartTimer: NodeJS.Timeout | undefined;
+  private stopped: Promise<void> | undefined;
   /** Times a worker was started (tests read restarts). */
   starts = 0;
 
@@ -53,7 +54,12 @@ export class WorkerProcess {
     this.starts += 1;
     this.child = child;
     if (pglite) serveDatabaseOverIpc(child, pglite);
+    // However this process ends (its bound reached, an uncaught error), its worker ends with it: a
+    // worker left behind would hold a job and Chromium past the deploy's bound.
+    const killOnExit = () => child.kill('SIGKILL');
+    process.once('exit', killOnExit);
     child.on('exit', (code, signal) => {
+      process.off('exit', killOnExit);
       if (this.child === child) this.child = undefined;
       if (this.stopping) return;
       this.log.warn({ code, signal }, 'job worker process stopped; starting another');
@@ -61,8 +67,16 @@ export class WorkerProcess {
     });
   }
 
-  /** Asks the worker to stop (SIGTERM), and kills it if it is still there after `WORKER_STOP_MS`. */
-  async stop(): Promise<void> {
+  /**
+   * Asks the worker to stop (SIGTERM), and kills it if it is still there after `WORKER_STOP_MS`.
+   * Called again, waits for the same stop.
+   */
+  stop(): Promise<void> {
+    this.stopped ??= this.stopChild();
+    return this.stopped;
+  }
+
+  private async stopChild(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.restartTimer);
     const child = this.child;

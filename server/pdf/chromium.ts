@@ -110,6 +110,8 @@ export interface PrinterOptions {
 
 export class ChromiumPrinter {
   private browser: Promise<Browser> | undefined;
+  /** Closed for good: a print cut short by the close does not launch another browser. */
+  private closed = false;
   private readonly limit: LimitFunction;
   /** Launches (for tests of the crash path). */
   launches = 0;
@@ -143,6 +145,11 @@ export class ChromiumPrinter {
       // Playwright's WebGL fallback; printed pages run no script, so nothing needs it.
       ignoreDefaultArgs: ['--enable-unsafe-swiftshader'],
       headless: true,
+      // The process closes the browser in its own bounded shutdown: Playwright's handlers would
+      // close it under a running print (which then relaunched it) or exit before the job is handed back.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
     });
     this.executable = executable;
     browser.on('disconnected', () => {
@@ -152,6 +159,7 @@ export class ChromiumPrinter {
   }
 
   private async warmBrowser(): Promise<Browser> {
+    if (this.closed) throw new Error('the printer is closed');
     this.browser ??= this.launch().catch((error: unknown) => {
       this.browser = undefined;
       throw error;
@@ -244,6 +252,7 @@ export class ChromiumPrinter {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const browser = await this.browser?.catch(() => undefined);
     this.browser = undefined;
     await browser?.close();

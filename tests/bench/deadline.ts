@@ -49,6 +49,7 @@ import {
   type StepReport,
 } from './deadlineLoad';
 import { ProcessCpu } from './processCpu';
+import { MemoryReport } from './memory';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MAX_STEPS = Number(process.env.BENCH_STEPS ?? 6);
@@ -342,17 +343,6 @@ async function openBenchDatabase(): Promise<{
   };
 }
 
-/** Resident memory of a process in MB (Linux), from /proc. */
-function rssMb(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The PostgreSQL server's main process when it runs on this machine (its backends' parent). */
 async function postmasterPid(database: DatabaseHandle): Promise<number | undefined> {
   if (database.kind !== 'postgres') return undefined;
@@ -491,7 +481,9 @@ export async function runDeadlineBench(): Promise<{ ok: boolean; lines: string[]
     load,
     postmaster: await postmasterPid(database.handle),
   };
-  const rssStart = { web: rssMb(process.pid), worker: rssMb(built.workerProcess?.pid) };
+  const memory = new MemoryReport(() => ({ web: process.pid, worker: built.workerProcess?.pid }));
+  memory.sample('the start');
+  memory.everyMinute();
   const lines = [
     `database: ${database.name}; ${SECONDS} s per step; ${inline ? 'one process hosting the jobs too' : 'one web process and one job worker process'}, the load from a child process of the bench; load average at start ${os
       .loadavg()
@@ -501,8 +493,6 @@ export async function runDeadlineBench(): Promise<{ ok: boolean; lines: string[]
   ];
   let ok = false;
   let highest = 0;
-  const memory = (label: string, mb: number | undefined) =>
-    mb === undefined ? `${label} ?` : `${label} ${mb.toFixed(0)} MB`;
   try {
     lines.push(await statementsPerRequest(bench));
     let multiple = FIRST_MULTIPLE;
@@ -513,14 +503,17 @@ export async function runDeadlineBench(): Promise<{ ok: boolean; lines: string[]
       await profile?.(`${multiple}x`);
       const v = verdict(result);
       lines.push(describe(result));
+      if (i === 0) memory.sample('the end of the first step');
       if (multiple === 10) ok = v.ok;
       if (!v.ok) held = false;
       if (held) highest = multiple;
       if (!v.ok && !ALL_STEPS) break;
     }
   } finally {
+    memory.stop();
+    memory.sample('the end');
     lines.push(
-      `memory (RSS): ${memory('web process', rssStart.web)} and ${memory('worker', rssStart.worker)} at the start, ${memory('web process', rssMb(process.pid))} and ${memory('worker', rssMb(built.workerProcess?.pid))} at the end; load average at the end ${os
+      `${memory.text()}; load average at the end ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,

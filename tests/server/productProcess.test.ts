@@ -2,88 +2,227 @@
  * `npm start`'s default, as a fresh machine runs it: the server process on the embedded PGlite with
  * its job worker forked beside it (D98), statements coming back over IPC. A Word file converts and
  * the application PDF prints there, so the web process never hosts Chromium or the sandbox.
+ *
+ * Stopping (issue 19, D125): whichever process is stopped first (the web process, the worker, the
+ * `npm start` parent, or all of them at once as Ctrl-C does), every process of the product (web,
+ * worker, the worker's Chromium) is gone within the bound.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFile, mkdtemp, readdir, rm, stat, symlink, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SHUTDOWN_BOUND_MS } from '../../server/shutdown';
 import { validApplication } from '../definitions/fixtures';
+import { freePort } from '../fixtures/freePort';
 import { pdfPagesText, squeeze } from '../fixtures/pdfText';
 import { docx } from './documentFiles';
 import { submitFile, waitForPdf } from './documentUploads';
 import { Client, outboxCode, PASSWORD, type TestServer } from './harness';
+import { alive, childCommands, descendants } from './processTree';
 import { startServerProcess } from './serverProcess';
 
-/** The command lines of a process's direct children, from /proc. */
-async function childCommands(parent: number): Promise<string[]> {
-  const commands: string[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    // The parent pid is the second field after the parenthesised command name.
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid !== parent) continue;
-    commands.push(
-      (await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' '),
-    );
-  }
-  return commands;
+/** Beyond the bound: the exit itself, seen from another process on a shared 2-core machine. */
+const EXIT_SLACK_MS = 3000;
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Signs up, uploads a Word transcript, submits and waits for the printed application PDF. */
+async function convertAndPrint(url: string, dataDir: string): Promise<Uint8Array> {
+  const email = 'product@example.com';
+  const client = new Client(url);
+  expect(
+    (await client.post('/public/signup', { username: email, password: PASSWORD })).status,
+  ).toBe(200);
+  const code = await outboxCode(dataDir, email);
+  expect((await client.post('/public/confirm', { username: email, code })).status).toBe(200);
+  expect((await client.post('/public/login', { username: email, password: PASSWORD })).status).toBe(
+    200,
+  );
+  const server = { url } as TestServer;
+  const transcript = await submitFile(
+    server,
+    client,
+    'transcript.docx',
+    await docx(['Transcript from Word']),
+  );
+  expect(transcript.settled.status).toBe('COMPLETED');
+  expect(
+    (await client.put('/api/answer', { ...validApplication, transcript_file: 'ANSWERED' })).status,
+  ).toBe(200);
+  expect((await client.post('/api/submit', {})).status).toBe(200);
+  const ready = await waitForPdf(client);
+  expect(ready.status).toBe('COMPLETED');
+  const file = await client.get(ready.url as string);
+  expect(file.headers.get('content-type')).toBe('application/pdf');
+  return new Uint8Array(file.bytes);
+}
+
+/** The worker below `web` and the Chromium processes below the worker (the warm print browser). */
+async function workerTree(web: number) {
+  const below = await descendants(web);
+  const worker = below.find((p) => p.command.includes('server/worker.ts'));
+  expect(worker, 'the web process has its worker').toBeDefined();
+  const chromium = (await descendants(worker!.pid))
+    .filter((p) => /chrom/i.test(p.command))
+    .map((p) => p.pid);
+  return { worker: worker!.pid, chromium };
+}
+
+/** Waits until none of `pids` runs; the milliseconds from `since`, or fails past the bound. */
+async function allGone(pids: number[], since: number): Promise<number> {
+  await expect
+    .poll(() => pids.filter(alive), { timeout: SHUTDOWN_BOUND_MS + EXIT_SLACK_MS, interval: 50 })
+    .toEqual([]);
+  return performance.now() - since;
+}
+
+/**
+ * `node scripts/start.mjs` as `npm start` runs it, in its own process group (as a terminal runs a
+ * command), from a directory that links the repository's files but not index.html (no client
+ * build: the server and its stop are under test here, not Vite).
+ */
+async function startProduct(dataDir: string) {
+  const root = process.cwd();
+  const cwd = await tempDir('admission-start-');
+  for (const entry of await readdir(root))
+    if (!['index.html', '.git', 'package-lock.json'].includes(entry))
+      await symlink(path.join(root, entry), path.join(cwd, entry));
+  // A lockfile no newer than the installed packages: start.mjs then installs nothing.
+  const lock = path.join(cwd, 'package-lock.json');
+  await copyFile(path.join(root, 'package-lock.json'), lock);
+  const installed = await stat(path.join(root, 'node_modules/.package-lock.json'));
+  await utimes(lock, installed.atime, installed.mtime);
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd,
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      PUBLIC_ORIGIN: '',
+      JOB_WORKER: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  cleanups.push(async () => {
+    for (const p of await descendants(child.pid as number)) process.kill(p.pid, 'SIGKILL');
+    child.kill('SIGKILL');
+  });
+  await expect.poll(() => log, { timeout: 180_000, interval: 100 }).toContain('job worker running');
+  const web = (await descendants(child.pid as number)).find((p) =>
+    p.command.includes('server/main.ts'),
+  );
+  expect(web).toBeDefined();
+  return { child, url: `http://127.0.0.1:${port}`, exited, log: () => log, web: web!.pid };
 }
 
 describe('the product process (PGlite, the worker forked beside it)', () => {
-  it('converts a Word file and prints the application PDF in its worker, then stops both on SIGTERM', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-product-'));
+  it('converts a Word file and prints the application PDF in its worker; on SIGTERM the web process, its worker and Chromium are gone within the bound', async () => {
+    const dataDir = await tempDir('admission-product-');
     // JOB_WORKER unset: the default, one worker process forked by the server.
-    const { child, url, exited, healthy } = await startServerProcess(dataDir, { JOB_WORKER: '' });
-    try {
-      const health = await healthy(180);
-      expect(health?.status).toBe(200);
+    const { child, url, exited, healthy, log } = await startServerProcess(dataDir, {
+      JOB_WORKER: '',
+    });
+    cleanups.push(async () => child.kill('SIGKILL'));
+    const health = await healthy(180);
+    expect(health?.status).toBe(200);
+    // The worker starts after the listener; on a loaded machine that takes a while.
+    await expect.poll(log, { timeout: 180_000, interval: 100 }).toContain('job worker running');
 
-      const email = 'product@example.com';
-      const client = new Client(url);
-      expect(
-        (await client.post('/public/signup', { username: email, password: PASSWORD })).status,
-      ).toBe(200);
-      const code = await outboxCode(dataDir, email);
-      expect((await client.post('/public/confirm', { username: email, code })).status).toBe(200);
-      expect(
-        (await client.post('/public/login', { username: email, password: PASSWORD })).status,
-      ).toBe(200);
+    const bytes = await convertAndPrint(url, dataDir);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
+    const text = squeeze((await pdfPagesText(bytes)).join('\n'));
+    expect(text).toContain(squeeze('Avery Jordan Lopez'));
+    expect(text).toContain(squeeze('Transcript from Word'));
 
-      const server = { url } as TestServer;
-      const transcript = await submitFile(
-        server,
-        client,
-        'transcript.docx',
-        await docx(['Transcript from Word']),
-      );
-      expect(transcript.settled.status).toBe('COMPLETED');
-      expect(
-        (await client.put('/api/answer', { ...validApplication, transcript_file: 'ANSWERED' }))
-          .status,
-      ).toBe(200);
-      expect((await client.post('/api/submit', {})).status).toBe(200);
+    // The worker, not the web process, launched Chromium: no browser is the web process's child.
+    const children = await childCommands(child.pid as number);
+    expect(children.some((command) => command.includes('server/worker.ts'))).toBe(true);
+    expect(children.filter((command) => /chrom/i.test(command))).toEqual([]);
+    const { worker, chromium } = await workerTree(child.pid as number);
+    expect(chromium.length).toBeGreaterThan(0);
 
-      const ready = await waitForPdf(client);
-      expect(ready.status).toBe('COMPLETED');
-      const file = await client.get(ready.url as string);
-      expect(file.headers.get('content-type')).toBe('application/pdf');
-      const bytes = new Uint8Array(file.bytes);
-      expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
-      const text = squeeze((await pdfPagesText(bytes)).join('\n'));
-      expect(text).toContain(squeeze('Avery Jordan Lopez'));
-      expect(text).toContain(squeeze('Transcript from Word'));
+    const start = performance.now();
+    child.kill('SIGTERM');
+    expect(await exited, log()).toBe(0);
+    const took = await allGone([child.pid as number, worker, ...chromium], start);
+    expect(took).toBeLessThan(SHUTDOWN_BOUND_MS + EXIT_SLACK_MS);
+    expect(log()).not.toContain('shutdown bound reached');
+  }, 300_000);
 
-      // The worker, not the web process, launched Chromium: no browser is the web process's child.
-      const children = await childCommands(child.pid as number);
-      expect(children.some((command) => command.includes('server/worker.ts'))).toBe(true);
-      expect(children.filter((command) => /chrom/i.test(command))).toEqual([]);
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
-    } finally {
-      child.kill('SIGKILL');
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 240_000);
+  it('a worker stopped first goes with its Chromium and is replaced; Ctrl-C then stops the web process and its new worker within the bound', async () => {
+    const dataDir = await tempDir('admission-product-');
+    const { child, url, exited, healthy, log } = await startServerProcess(
+      dataDir,
+      { JOB_WORKER: '' },
+      { detached: true },
+    );
+    cleanups.push(async () => child.kill('SIGKILL'));
+    expect((await healthy(180))?.status).toBe(200);
+    await expect.poll(log, { timeout: 180_000, interval: 100 }).toContain('job worker running');
+    await convertAndPrint(url, dataDir);
+    const web = child.pid as number;
+    const first = await workerTree(web);
+    expect(first.chromium.length).toBeGreaterThan(0);
+
+    const start = performance.now();
+    process.kill(first.worker, 'SIGTERM');
+    const took = await allGone([first.worker, ...first.chromium], start);
+    expect(took).toBeLessThan(SHUTDOWN_BOUND_MS + EXIT_SLACK_MS);
+    expect(alive(web)).toBe(true);
+    // The web process starts another worker.
+    await expect
+      .poll(() => log().split('job worker running').length - 1, { timeout: 180_000, interval: 200 })
+      .toBe(2);
+    const second = await workerTree(web);
+    expect(second.worker).not.toBe(first.worker);
+
+    // Ctrl-C: SIGINT to the whole foreground process group at once.
+    const interrupted = performance.now();
+    process.kill(-web, 'SIGINT');
+    expect(await exited, log()).toBe(0);
+    expect(await allGone([web, second.worker], interrupted)).toBeLessThan(
+      SHUTDOWN_BOUND_MS + EXIT_SLACK_MS,
+    );
+    expect(log()).not.toContain('shutdown bound reached');
+  }, 400_000);
+
+  it.each([
+    ['SIGTERM to the `npm start` parent alone', 'parent', 'SIGTERM'],
+    ['Ctrl-C (SIGINT to its whole process group)', 'group', 'SIGINT'],
+  ] as const)(
+    '%s stops the server and its worker within the bound',
+    async (_name, target, signal) => {
+      const dataDir = await tempDir('admission-product-');
+      const product = await startProduct(dataDir);
+      const { worker } = await workerTree(product.web);
+      const parent = product.child.pid as number;
+      const start = performance.now();
+      process.kill(target === 'group' ? -parent : parent, signal);
+      expect(await product.exited, product.log()).toBe(0);
+      const took = await allGone([parent, product.web, worker], start);
+      expect(took).toBeLessThan(SHUTDOWN_BOUND_MS + EXIT_SLACK_MS);
+      expect(product.log()).toContain(`"signal":"${signal}","msg":"shutting down"`);
+      expect(product.log()).not.toContain('shutdown bound reached');
+    },
+    300_000,
+  );
 });

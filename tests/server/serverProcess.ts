@@ -17,6 +17,8 @@ export interface ServerProcess {
 export async function startServerProcess(
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
+  /** In its own process group, as a terminal runs a command (a test may then send what Ctrl-C sends). */
+  { detached = false }: { detached?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -32,6 +34,7 @@ export async function startServerProcess(
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
+    detached,
   });
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHUTDOWN_BOUND_MS } from '../../server/shutdown';
+import { alive, descendants } from './processTree';
 
 /** Beyond the bound: the exit itself, seen from another process on a shared 2-core machine. */
 const EXIT_SLACK_MS = 5000;
@@ -115,5 +116,31 @@ describe('stopping the server', () => {
     // No request data in the log: the body's address and password never appear.
     expect(server.log()).not.toContain('someone@example.com');
     expect(server.log()).not.toContain('not the password');
+  }, 300_000);
+
+  it('exits within the bound when a plain onClose hook never resolves, naming where it was added, and leaves no Chromium behind', async () => {
+    const server = await startBusyServer({ HANG: 'hook' });
+    const chromium = (await descendants(server.child.pid as number))
+      .filter((p) => /chrom/i.test(p.command))
+      .map((p) => p.pid);
+    expect(chromium.length).toBeGreaterThan(0);
+    const start = performance.now();
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    const took = performance.now() - start;
+    expect(code).toBe(1);
+    expect(took).toBeGreaterThanOrEqual(SHUTDOWN_BOUND_MS - 100);
+    expect(took).toBeLessThan(SHUTDOWN_BOUND_MS + EXIT_SLACK_MS);
+    const bound = server
+      .log()
+      .split('\n')
+      .find((line) => line.includes('shutdown bound reached'));
+    expect(bound).toBeDefined();
+    const pending = (JSON.parse(bound as string) as { pending: string[] }).pending;
+    expect(pending).toEqual([
+      expect.stringMatching(/^onClose hook \(tests\/fixtures\/shutdownServer\.ts:\d+\)$/),
+    ]);
+    // The browser the print was running in went with the process.
+    await expect.poll(() => chromium.filter(alive), { timeout: 2000 }).toEqual([]);
   }, 300_000);
 });

@@ -1,0 +1,124 @@
+/**
+ * The job worker process (server/worker.ts) under test, on either database: real processes run the
+ * real job kinds on upload sweeps, whose effect (the stored file is deleted) shows a worker ran them.
+ * The two suites (workerProcess.test.ts on PostgreSQL, workerProcessPglite.test.ts on PGlite over
+ * IPC) share the scenarios: two workers side by side run every job once, and the jobs of a worker
+ * killed with SIGKILL are taken up again by the next.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { LocalStorage } from '../../server/storage/local';
+import { DEFAULT_TENANT_SEED } from '../../server/tenants';
+
+export const JOBS = 120;
+/** Short, so that a killed worker's jobs come back within the test. */
+const LEASE_SECONDS = '2';
+
+export interface WorkerBackend {
+  readonly dataDir: string;
+  /** The worker's database in its environment (DATABASE_URL, or the IPC flag). */
+  readonly env: NodeJS.ProcessEnv;
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Called with each worker started (PGlite: answer its statements). */
+  attach?(child: ChildProcess): void;
+}
+
+export function workerScenarios(backend: () => WorkerBackend) {
+  const children: ChildProcess[] = [];
+
+  async function startWorker(): Promise<ChildProcess> {
+    const { env, dataDir, attach } = backend();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        JOB_LEASE_SECONDS: LEASE_SECONDS,
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      serialization: 'advanced',
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
+    children.push(child);
+    attach?.(child);
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await expect
+      .poll(() => out, { timeout: 180_000, interval: 100 })
+      .toContain('job worker running');
+    return child;
+  }
+
+  /** Stores one file per job and queues its sweep; returns the files' paths. */
+  async function queueSweeps(count: number): Promise<string[]> {
+    const { dataDir, query } = backend();
+    const storage = new LocalStorage(dataDir, randomBytes(32), () => new Date());
+    const files: string[] = [];
+    const now = new Date().toISOString();
+    for (let i = 0; i < count; i++) {
+      const key = `uploads/${randomUUID()}`;
+      await storage.put(key, Buffer.from('not held by any document'));
+      files.push(path.join(dataDir, 'objects', key));
+      const payload = { tenantId: DEFAULT_TENANT_SEED.id, userId: randomUUID(), fileKey: key };
+      await query(
+        `INSERT INTO jobs (kind, payload, max_attempts, run_after, created_at, updated_at) VALUES ('upload-sweep', $1, 3, $2, $2, $2)`,
+        [payload, now],
+      );
+    }
+    return files;
+  }
+
+  const attempts = () =>
+    backend().query<{ status: string; attempts: number }>(
+      `SELECT status, attempts FROM jobs WHERE kind = 'upload-sweep'`,
+    );
+  const done = async () => (await attempts()).filter((job) => job.status === 'done').length;
+
+  async function stopAll(): Promise<void> {
+    for (const child of children.splice(0)) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+
+  return {
+    killAll: () => {
+      for (const child of children) child.kill('SIGKILL');
+    },
+
+    async twoWorkersRunEveryJobOnce(): Promise<void> {
+      const files = await queueSweeps(JOBS);
+      await Promise.all([startWorker(), startWorker()]);
+      await expect.poll(done, { timeout: 120_000, interval: 200 }).toBe(JOBS);
+      expect((await attempts()).every((job) => job.attempts === 1)).toBe(true);
+      expect(files.filter((file) => existsSync(file))).toEqual([]);
+      await stopAll();
+    },
+
+    async jobsOfAKilledWorkerAreTakenUpAgain(): Promise<void> {
+      await backend().query(`DELETE FROM jobs`);
+      const first = await startWorker();
+      const files = await queueSweeps(JOBS);
+      // Killed while it works through them.
+      await expect
+        .poll(() => files.filter((file) => !existsSync(file)).length, {
+          timeout: 60_000,
+          interval: 20,
+        })
+        .toBeGreaterThan(0);
+      first.kill('SIGKILL');
+      await new Promise((resolve) => first.once('exit', resolve));
+      const left = (await attempts()).filter((job) => job.status !== 'done').length;
+      expect(left).toBeGreaterThan(0);
+      await startWorker();
+      await expect.poll(done, { timeout: 120_000, interval: 200 }).toBe(JOBS);
+      expect(files.filter((file) => existsSync(file))).toEqual([]);
+      await stopAll();
+    },
+  };
+}
