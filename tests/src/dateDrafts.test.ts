@@ -36,14 +36,18 @@ function profile(
 const sessions: ApplicationSession[] = [];
 
 /** A logged-in session as the router starts it: on entering the form, and again after a reload. */
-function start(answer: Record<string, unknown>, status: 'started' | 'validating' = 'started') {
+function start(
+  answer: Record<string, unknown>,
+  status: 'started' | 'validating' = 'started',
+  carried: Record<string, string> = {},
+) {
   const session = new ApplicationSession(
     {
       loggedIn: true,
       profile: profile(answer, status),
       savedCounts: {},
       savedTabs: {},
-      carried: {},
+      carried,
     },
     { queryClient: new QueryClient(), navigate: () => Promise.resolve() },
   );
@@ -141,5 +145,10 @@ describe('a session keeps what was typed into a date (issue 17)', () => {
     expect(readDateDrafts(ANN, keys)).toEqual({ birth_date: '03/1' });
     session.answers.setAnswers({ birth_date: '' });
     expect(readDateDrafts(ANN, keys)).toEqual({});
+  });
+
+  it('a date typed before logging in, carried along, is kept from the start', () => {
+    start({}, 'started', { birth_date: '02/30/2008' });
+    expect(readDateDrafts(ANN, keys)).toEqual({ birth_date: '02/30/2008' });
   });
 });

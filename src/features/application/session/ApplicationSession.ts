@@ -137,6 +137,7 @@ export class ApplicationSession {
     // render, after a reload or a new login too, not only once something is edited.
     if (this.store.state.webStatus === 'validating') setErrors(this.store, this.validate());
     if (!loggedIn) return;
+    this.keepDrafts(); // dates carried from before the login, typed but not yet valid
     // SPEC 4.1: a logged-in user without a status gets "started".
     if (this.store.state.webStatus === null) {
       patch(this.store, { webStatus: 'started' });
@@ -331,8 +332,12 @@ export class ApplicationSession {
     if (!this.loggedIn) keepAnonymousAnswers(this.answers.all(), sensitiveKeys(this.definition));
     else {
       this.saving?.changed();
-      if (this.profile) keepDateDrafts(this.profile.username, this.answers.all(), this.draftKeys);
+      this.keepDrafts();
     }
+  }
+
+  private keepDrafts(): void {
+    if (this.profile) keepDateDrafts(this.profile.username, this.answers.all(), this.draftKeys);
   }
 
   /** D121: a reload brings back the dates typed but not yet valid, unless one was saved since. */
