@@ -1,4 +1,4 @@
-import type { RelativeDate } from './format';
+import type { Question, RelativeDate } from './format';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -26,15 +26,23 @@ export function relativeIsoDate(relative: RelativeDate, now: Date): string {
 }
 
 /**
- * What a date question holds, in the form only, while its input shows something that is not a date
- * (02/30/2008, or a half-typed one): the `date` rule then reports the question's "valid date"
- * message. It is never stored: `storedAnswer` turns it into '' (SPEC 5.7 clears the stored answer).
+ * A question's answer as it is saved. In the form a date question holds the text typed while it is
+ * not a date yet (02/30/2008, 03/1), which its `date` rule reports with the question's own message;
+ * it is never saved: anything but an ISO date is saved as '' (SPEC 5.7 clears the stored answer).
  */
-export const UNPARSABLE_DATE = 'unparsable-date';
+export function storedAnswer<T>(value: T, kind: Question['kind'] | undefined): T | '' {
+  if (kind !== 'date' || value === null || value === '') return value;
+  return typeof value === 'string' && isIsoDate(value) ? value : '';
+}
 
-/** The answer as it is saved: an unparsable date is saved empty; anything else as it is. */
-export function storedAnswer<T>(value: T): T | '' {
-  return value === UNPARSABLE_DATE ? '' : value;
+const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** ISO `YYYY-MM-DD` of a real date written `MM/DD/YYYY`; null for anything else. */
+export function isoFromUsDate(text: string): string | null {
+  const match = US_DATE.exec(text);
+  if (!match) return null;
+  const iso = `${match[3]}-${match[1]}-${match[2]}`;
+  return isIsoDate(iso) ? iso : null;
 }
 
 /** `MM/DD/YYYY`, as the applicant entered the date (the US form of the date input), from ISO. */

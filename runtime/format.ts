@@ -149,6 +149,8 @@ export interface TextareaQuestion extends QuestionBase {
 
 export interface DateQuestion extends QuestionBase {
   readonly kind: 'date';
+  /** The browser's autofill hint, e.g. `bday` for a date of birth. */
+  readonly autoComplete?: string;
 }
 
 export interface PhoneQuestion extends QuestionBase {

@@ -11,7 +11,7 @@ export { evaluateCondition, conditionKeys } from './conditions';
 export { deriveWebStatus, WEB_STATUSES, type WebStatus } from './webStatus';
 export { BLANK_OPTION, yearOptions, resolveOptions, optionLabel, hasChoices } from './options';
 export { MAX_UNITS_PER_CHARACTER, textLength, truncateToLength, withinLength } from './textLength';
-export { isIsoDate, storedAnswer, UNPARSABLE_DATE, usDate } from './dates';
+export { isIsoDate, isoFromUsDate, storedAnswer, usDate } from './dates';
 export { slotKey, descKey, addAnotherKey, type Slot } from './keys';
 export { EMAIL_PATTERN, defaultRequiredMessage } from './rules';
 export { loadDefinition, prepareDefinition } from './load';

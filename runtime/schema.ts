@@ -208,7 +208,11 @@ const nodeSchemas = {
     maxLength: z.number().int().min(1).optional(),
     rows: z.number().int().min(1).optional(),
   }),
-  date: z.strictObject({ kind: z.literal('date'), ...questionBase }),
+  date: z.strictObject({
+    kind: z.literal('date'),
+    ...questionBase,
+    autoComplete: z.string().optional(),
+  }),
   phone: z.strictObject({ kind: z.literal('phone'), ...questionBase }),
   ssn: z.strictObject({
     kind: z.literal('ssn'),

@@ -9,6 +9,7 @@ import { Footer } from './chrome/Footer';
 import { ToastProvider } from './chrome/toast';
 import { useLogout } from './features/account/api/logout';
 import { useProfile } from './features/application/api/profile';
+import { forgetDateDrafts } from './features/application/session/dateDrafts';
 import { anonymousAnswers, forgetAnonymousAnswers } from './session/anonymousAnswers';
 import { hasIndicatorCookie } from './session/cookies';
 import { flushUnsaved, markDeliberateLogout } from './session/flush';
@@ -61,6 +62,7 @@ function HeaderAccount() {
       logout.mutate(undefined, {
         onSettled: () => {
           forgetAnonymousAnswers();
+          forgetDateDrafts();
           announceLogout(state);
           // Leave the form first, then empty the cache: cleared queries that are still on screen
           // would fetch again, answer 401, and replace this message with the session-invalid one.
@@ -76,6 +78,7 @@ function HeaderAccount() {
     return onLogoutElsewhere((notice) => {
       markDeliberateLogout();
       forgetAnonymousAnswers();
+      forgetDateDrafts();
       void navigate({ to: '/login', state: notice }).finally(() => queryClient.clear());
     });
   }, [loggedIn, queryClient, navigate]);

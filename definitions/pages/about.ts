@@ -63,6 +63,7 @@ const personal: Node = {
       kind: 'date',
       key: 'birth_date',
       label: 'Date of Birth',
+      autoComplete: 'bday',
       rules: [
         required(messages.birthDate.required),
         validDate(messages.birthDate.invalid),

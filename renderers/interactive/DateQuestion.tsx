@@ -1,34 +1,34 @@
-import { isIsoDate, UNPARSABLE_DATE } from '../../runtime';
 import type { QuestionRendererProps } from '../registry';
+import { cx } from './classNames';
+import { DigitMask } from './DigitMask';
+import styles from './interactive.module.css';
 import { TextField } from './TextField';
-import { textOf } from '../answers';
+import { dateAnswer, dateEntryDigits, dateText } from '../answers';
+
+/** The date as the applicant types it: digits only, the slashes put in for them. */
+export const DATE_FORMAT = '##/##/####';
+/** The format hint shown above the field. */
+export const DATE_HINT = 'MM/DD/YYYY';
 
 /**
- * A native date input. The answer is ISO `YYYY-MM-DD`. An entry that is not a real date (02/30/2008,
- * or half typed: the input then reports '' and `badInput`) becomes UNPARSABLE_DATE, which the `date`
- * rule reports with the question's own message and which is saved as '' (SPEC 5.3, 5.7). What was
- * typed stays in the input: its value is '' already, so React leaves the text alone.
+ * A date typed as MM/DD/YYYY in a text field (D121): the answer is ISO `YYYY-MM-DD` once the text is
+ * a real date, and otherwise the text itself, which the question's `date` rule reports with its own
+ * message (SPEC 5.3) and which is saved as '' (SPEC 5.7). Being an answer, what was typed is shown
+ * again whenever the field is drawn again.
  */
 export function DateQuestion(props: QuestionRendererProps<'date'>) {
-  const text = textOf(props.value);
-  const entered = (input: HTMLInputElement) => {
-    if (isIsoDate(input.value)) props.onValueChange(input.value);
-    else props.onValueChange(input.validity.badInput ? UNPARSABLE_DATE : '');
-  };
+  const { question } = props.view;
   return (
-    <TextField field={props}>
-      {({ maxLength: _native, ...control }) => (
-        <input
+    <TextField field={props} hint={DATE_HINT} className={cx(styles.input, styles.short)}>
+      {({ maxLength: _mask, ...control }) => (
+        <DigitMask
           {...control}
-          type="date"
-          value={isIsoDate(text) ? text : ''}
-          max="9999-12-31"
-          onChange={(event) => entered(event.currentTarget)}
-          // A date typed from empty that is not one keeps the value '': Chrome sends no input or
-          // change event, so each key released and leaving the field read what it now holds.
-          onInput={(event) => entered(event.currentTarget)}
-          onKeyUp={(event) => entered(event.currentTarget)}
-          onBlur={(event) => entered(event.currentTarget)}
+          pattern={DATE_FORMAT}
+          inputMode="numeric"
+          autoComplete={question.autoComplete ?? 'off'}
+          text={dateText(props.value)}
+          readInsertion={dateEntryDigits}
+          onText={(text) => props.onValueChange(dateAnswer(text))}
         />
       )}
     </TextField>

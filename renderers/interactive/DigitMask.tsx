@@ -18,6 +18,16 @@ export interface DigitMaskProps extends Omit<
   /** The applicant changed the digits: the new text, formatted. */
   readonly onText: (text: string) => void;
   readonly type?: 'text' | 'tel' | 'password';
+  /**
+   * Reads an insertion (a key, a paste) its own way, e.g. a pasted date or a one-digit month typed
+   * with its slash: the digits and how many of them precede the caret; null reads digits as typed.
+   */
+  readonly readInsertion?: (raw: string, caret: number) => DigitsRead | null;
+}
+
+export interface DigitsRead {
+  readonly digits: string;
+  readonly before: number;
 }
 
 /** The position just after the `count`-th digit of a formatted text (0 for none). */
@@ -30,7 +40,14 @@ function afterDigits(formatted: string, count: number): number {
   return formatted.length;
 }
 
-export function DigitMask({ pattern, text, onText, type = 'text', ...input }: DigitMaskProps) {
+export function DigitMask({
+  pattern,
+  text,
+  onText,
+  type = 'text',
+  readInsertion,
+  ...input
+}: DigitMaskProps) {
   const ref = useRef<HTMLInputElement>(null);
   const caret = useRef<number | null>(null);
   const max = digitCount(pattern);
@@ -52,10 +69,11 @@ export function DigitMask({ pattern, text, onText, type = 'text', ...input }: Di
       onChange={(event) => {
         const raw = event.currentTarget.value;
         const end = event.currentTarget.selectionStart ?? raw.length;
-        let before = digitsOf(raw.slice(0, end), max).length;
-        let next = digitsOf(raw, max);
+        const read = raw.length > shown.length ? readInsertion?.(raw, end) : null;
+        let before = read ? Math.min(read.before, max) : digitsOf(raw.slice(0, end), max).length;
+        let next = read ? digitsOf(read.digits, max) : digitsOf(raw, max);
         // Deleting a separator ("-", ") ") deletes the digit before it, as the applicant meant.
-        if (next === digits && raw.length < shown.length && before > 0) {
+        if (!read && next === digits && raw.length < shown.length && before > 0) {
           next = next.slice(0, before - 1) + next.slice(before);
           before -= 1;
         }

@@ -1,6 +1,6 @@
 /**
  * The one frame of the text-like questions (text, number, date, phone, SSN, text area): the label
- * wired to the control, help and messages, the character counter, and the control's shared
+ * wired to the control, help and messages, a format hint, the character counter, and the control's shared
  * attributes (id and name from the key, the view's maximum length, `aria-required`,
  * `aria-describedby` for messages, help and counter, `aria-invalid`, the styled focus ring). Each
  * renderer draws only its control, with what differs (type, keyboard, parsing, mask).
@@ -22,6 +22,8 @@ export interface ControlAttributes {
 
 interface TextFieldProps {
   readonly field: Pick<QuestionRendererProps, 'view' | 'errors' | 'ids'>;
+  /** The format the control expects (MM/DD/YYYY), shown above it and read with the field. */
+  readonly hint?: string;
   /** The character counter's text, read with the field (not a live region: it would speak per key). */
   readonly counter?: string;
   /** The control's class, where it is not a one-line input. */
@@ -30,9 +32,10 @@ interface TextFieldProps {
   readonly children: (control: ControlAttributes) => ReactNode;
 }
 
-export function TextField({ field, counter, className, children }: TextFieldProps) {
+export function TextField({ field, hint, counter, className, children }: TextFieldProps) {
   const { view, errors, ids } = field;
   const { question } = view;
+  const hintId = hint === undefined ? undefined : `${ids.input}--hint`;
   const counterId = counter === undefined ? undefined : `${ids.input}--count`;
   return (
     <Field
@@ -42,13 +45,18 @@ export function TextField({ field, counter, className, children }: TextFieldProp
       help={question.help}
       errors={errors}
     >
+      {hintId ? (
+        <p id={hintId} className={styles.help}>
+          {hint}
+        </p>
+      ) : null}
       {children({
         id: ids.input,
         name: view.key,
         className: className ?? styles.input,
         maxLength: view.maxLength ?? undefined,
         'aria-required': view.required || undefined,
-        ...controlProps(ids, question.help, errors, counterId),
+        ...controlProps(ids, question.help, errors, hintId, counterId),
       })}
       {counterId ? (
         <p id={counterId} className={styles.counter}>

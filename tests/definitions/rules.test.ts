@@ -3,7 +3,7 @@
  * Messages are typed literally from SPEC.md: the test is the oracle for the binding wording.
  */
 import { describe, expect, it } from 'vitest';
-import { isVisible, storedAnswer, UNPARSABLE_DATE } from '../../runtime';
+import { isVisible, isoFromUsDate, storedAnswer } from '../../runtime';
 import { applicationDefinition } from '../../definitions';
 import { allErrors, errorsOf } from './fixtures';
 
@@ -307,12 +307,27 @@ describe('SPEC 5.3 mailing address', () => {
   });
 });
 
-describe('SPEC 5.3, 5.7: an impossible date typed into the date input', () => {
+describe('SPEC 5.3, 5.7: a date typed that is not one (02/30/2008, half typed)', () => {
   it('gives the question its "valid date" message, and is saved empty', () => {
-    expect(errorsOf('birth_date', { birth_date: UNPARSABLE_DATE })).toEqual([
-      'A valid date of birth is required.',
-    ]);
-    expect(storedAnswer(UNPARSABLE_DATE)).toBe('');
-    expect(storedAnswer('2008-03-15')).toBe('2008-03-15');
+    for (const typed of ['02/30/2008', '03/1', '13/01/2008']) {
+      expect(errorsOf('birth_date', { birth_date: typed })).toEqual([
+        'A valid date of birth is required.',
+      ]);
+      expect(storedAnswer(typed, 'date')).toBe('');
+    }
+    expect(storedAnswer('2008-03-15', 'date')).toBe('2008-03-15');
+    expect(storedAnswer('', 'date')).toBe('');
+    // Only a date question's text is dropped: the same text in a text question is saved as typed.
+    expect(storedAnswer('02/30/2008', 'text')).toBe('02/30/2008');
+    expect(storedAnswer('02/30/2008', undefined)).toBe('02/30/2008');
+  });
+
+  it('reads MM/DD/YYYY as ISO only for a real date', () => {
+    expect(isoFromUsDate('03/15/2008')).toBe('2008-03-15');
+    expect(isoFromUsDate('02/29/2008')).toBe('2008-02-29');
+    expect(isoFromUsDate('02/29/2007')).toBeNull();
+    expect(isoFromUsDate('02/30/2008')).toBeNull();
+    expect(isoFromUsDate('3/15/2008')).toBeNull();
+    expect(isoFromUsDate('2008-03-15')).toBeNull();
   });
 });

@@ -4,13 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useMemo, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  loadDefinition,
-  storedAnswer,
-  UNPARSABLE_DATE,
-  visiblePage,
-  type ViewState,
-} from '../../runtime';
+import { loadDefinition, visiblePage, type ViewState } from '../../runtime';
 import { interactiveRenderers } from '../../renderers/interactive';
 import { documentText } from '../../definitions';
 import {
@@ -290,40 +284,6 @@ describe('interactive renderers: every kind draws its label and stores its value
     expect(screen.getByText('Character count: 1500 / 1500')).toBeTruthy();
     fireEvent.change(essay, { target: { value: '😀'.repeat(1499) + 'ab' } });
     expect(values.get('essay')).toBe('😀'.repeat(1499) + 'a');
-  });
-
-  it('date: an impossible date typed (the input reports bad input) is held as unparsable, not a date', () => {
-    const { values } = renderPage();
-    const input = screen.getByLabelText('Birth date') as HTMLInputElement;
-    // Typed from empty, 02/30/2008: Chrome keeps the value '' and reports `badInput`, with no
-    // input or change event (the value never changed): the key released and the blur tell.
-    Object.defineProperty(input, 'validity', { value: { badInput: true }, configurable: true });
-    fireEvent.keyUp(input, { key: '8' });
-    expect(values.get('birth_date')).toBe(UNPARSABLE_DATE);
-    fireEvent.blur(input);
-    expect(values.get('birth_date')).toBe(UNPARSABLE_DATE);
-    // Cleared entirely: empty, not unparsable.
-    Object.defineProperty(input, 'validity', { value: { badInput: false }, configurable: true });
-    fireEvent.input(input);
-    expect(values.get('birth_date')).toBe('');
-    expect(storedAnswer(values.get('birth_date'))).toBe('');
-  });
-
-  it('date: stores ISO dates and clears the answer for a date that is not valid', () => {
-    const { values } = renderPage();
-    const input = screen.getByLabelText('Birth date');
-    expect(input.getAttribute('type')).toBe('date');
-    fireEvent.change(input, { target: { value: '2005-03-14' } });
-    expect(values.get('birth_date')).toBe('2005-03-14');
-    expect(input).toHaveProperty('value', '2005-03-14');
-    fireEvent.change(input, { target: { value: '2005-02-30' } });
-    expect(values.get('birth_date')).toBe('');
-    expect(input).toHaveProperty('value', '');
-  });
-
-  it('date: a stored answer that is not a date shows as empty', () => {
-    renderPage({ answers: { birth_date: '2005-13-45' } });
-    expect(screen.getByLabelText('Birth date')).toHaveProperty('value', '');
   });
 
   it('phone: formats typed digits and stores "(XXX) XXX-XXXX"', async () => {

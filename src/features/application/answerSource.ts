@@ -19,7 +19,7 @@ import type { AnswerValue } from '../../../renderers/registry';
 export interface FormAnswerSource extends AnswerSource {
   /** Every answer now. */
   all(): Record<string, AnswerValue>;
-  /** Keys changed since the last `takeDirty()`, as they are saved (an unparsable date as ''). */
+  /** Keys changed since the last `takeDirty()`, as they are saved (a date not yet one as ''). */
   takeDirty(): Record<string, AnswerValue>;
   /** Puts keys back as unsaved (a save failed). */
   markDirty(keys: Iterable<string>): void;
@@ -50,6 +50,7 @@ export function formAnswerSource(
   const model = compile(definition);
   const dirty = new Set<string>();
   const values = (): Record<string, AnswerValue> => store.state;
+  const kindOf = (key: string) => model.byKey.get(key)?.[0]?.question.kind;
   let current: Evaluation | null = null;
 
   /** The evaluation of these answers under this state, reusing the last one for what is unchanged. */
@@ -106,7 +107,7 @@ export function formAnswerSource(
     takeDirty() {
       const current = values();
       const out: Record<string, AnswerValue> = {};
-      for (const key of dirty) out[key] = storedAnswer(current[key] ?? '');
+      for (const key of dirty) out[key] = storedAnswer(current[key] ?? '', kindOf(key));
       dirty.clear();
       return out;
     },

@@ -5,7 +5,7 @@
  * (see ./routing.ts) and tells it about every page change; components read its store.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { sensitiveKeys, type Definition, type WebStatus } from '../../../../runtime';
+import { isEmpty, sensitiveKeys, type Definition, type WebStatus } from '../../../../runtime';
 import { applicationDefinition, documentText, notices } from '../../../../definitions';
 import type { ErrorSource } from '../../../../renderers/react';
 import type { AnswerValue } from '../../../../renderers/registry';
@@ -35,6 +35,7 @@ import { postWebStatusMutation } from '../api/webStatus';
 import { createAnswerStore, formAnswerSource, type FormAnswerSource } from '../answerSource';
 import { errorsToShow } from '../shownErrors';
 import { AnswerSaving } from './answerSaving';
+import { draftableKeys, keepDateDrafts, readDateDrafts } from './dateDrafts';
 import { storeDocumentSource, type StoreDocumentSource } from './documentSource';
 import { TabSwitcher } from './tabSwitch';
 import {
@@ -72,6 +73,7 @@ export class ApplicationSession {
   readonly documents: StoreDocumentSource;
   readonly saving: AnswerSaving | null;
   readonly tabs: TabSwitcher;
+  private readonly draftKeys = draftableKeys(this.definition);
   /** Toasts wait here until the layout shows them (a session starts before it renders). */
   private toasts: ToastOptions[] = [];
   private showToast: ((toast: ToastOptions) => void) | null = null;
@@ -100,10 +102,8 @@ export class ApplicationSession {
     });
     this.errors = errorSource(this.store);
     const carried = { ...anonymousAnswers(), ...start.carried };
-    const answerStore = createAnswerStore({
-      ...((profile?.answer ?? {}) as Record<string, AnswerValue>),
-      ...carried,
-    });
+    const saved = (profile?.answer ?? {}) as Record<string, AnswerValue>;
+    const answerStore = createAnswerStore({ ...saved, ...this.restoredDrafts(saved), ...carried });
     this.answers = formAnswerSource(
       answerStore,
       this.definition,
@@ -137,6 +137,7 @@ export class ApplicationSession {
     // render, after a reload or a new login too, not only once something is edited.
     if (this.store.state.webStatus === 'validating') setErrors(this.store, this.validate());
     if (!loggedIn) return;
+    this.keepDrafts(); // dates carried from before the login, typed but not yet valid
     // SPEC 4.1: a logged-in user without a status gets "started".
     if (this.store.state.webStatus === null) {
       patch(this.store, { webStatus: 'started' });
@@ -329,7 +330,21 @@ export class ApplicationSession {
         errorsToShow(this.definition, this.validate(), { webStatus, shown: errors }),
       );
     if (!this.loggedIn) keepAnonymousAnswers(this.answers.all(), sensitiveKeys(this.definition));
-    else this.saving?.changed();
+    else {
+      this.saving?.changed();
+      this.keepDrafts();
+    }
+  }
+
+  private keepDrafts(): void {
+    if (this.profile) keepDateDrafts(this.profile.username, this.answers.all(), this.draftKeys);
+  }
+
+  /** D121: a reload brings back the dates typed but not yet valid, unless one was saved since. */
+  private restoredDrafts(saved: Record<string, AnswerValue>): Record<string, AnswerValue> {
+    if (!this.loggedIn || !this.profile) return {};
+    const drafts = readDateDrafts(this.profile.username, this.draftKeys);
+    return Object.fromEntries(Object.entries(drafts).filter(([key]) => isEmpty(saved[key])));
   }
 
   /** Validates; shows what D77 allows (the page being left or saved); posts while validating. */

@@ -1,0 +1,154 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProfileResponse } from '../../contract';
+import { applicationDefinition, messages } from '../../definitions';
+import { sensitiveKeys } from '../../runtime';
+import { ApplicationSession } from '../../src/features/application/session/ApplicationSession';
+import {
+  draftableKeys,
+  forgetDateDrafts,
+  keepDateDrafts,
+  readDateDrafts,
+} from '../../src/features/application/session/dateDrafts';
+
+const ANN = 'ann@example.com';
+const BOB = 'bob@example.com';
+
+function profile(
+  answer: Record<string, unknown>,
+  status: 'started' | 'validating',
+  username = ANN,
+): ProfileResponse {
+  return {
+    answer,
+    document_answer: {},
+    username,
+    last_page: '/about',
+    successful_login: [{ at: '2026-11-01T00:00:00Z' }],
+    web_status: (status === 'started' ? ['started'] : ['started', 'validating']).map(
+      (web_status) => ({ web_status }),
+    ),
+    version: 1,
+  };
+}
+
+const sessions: ApplicationSession[] = [];
+
+/** A logged-in session as the router starts it: on entering the form, and again after a reload. */
+function start(
+  answer: Record<string, unknown>,
+  status: 'started' | 'validating' = 'started',
+  carried: Record<string, string> = {},
+) {
+  const session = new ApplicationSession(
+    {
+      loggedIn: true,
+      profile: profile(answer, status),
+      savedCounts: {},
+      savedTabs: {},
+      carried,
+    },
+    { queryClient: new QueryClient(), navigate: () => Promise.resolve() },
+  );
+  sessions.push(session);
+  return session;
+}
+
+afterEach(() => {
+  for (const session of sessions.splice(0)) session.stop();
+  sessionStorage.clear();
+});
+
+const keys = draftableKeys(applicationDefinition);
+
+describe('date drafts kept for the tab (D121)', () => {
+  it('are the date questions that are not sensitive', () => {
+    expect(keys.has('birth_date')).toBe(true);
+    expect(keys.has('mailing_addr_effective_date')).toBe(true);
+    expect(keys.has('first_name')).toBe(false);
+    for (const key of sensitiveKeys(applicationDefinition)) expect(keys.has(key)).toBe(false);
+  });
+
+  it('keeps only text the mask can show and that is not a date, per applicant', () => {
+    keepDateDrafts(
+      ANN,
+      { birth_date: '02/30/2008', mailing_addr_effective_date: '2027-01-01', first_name: '02/3' },
+      keys,
+    );
+    expect(readDateDrafts(ANN, keys)).toEqual({ birth_date: '02/30/2008' });
+    expect(readDateDrafts(BOB, keys)).toEqual({});
+    // Fixed (or emptied): the entry goes.
+    keepDateDrafts(ANN, { birth_date: '2008-02-28' }, keys);
+    expect(readDateDrafts(ANN, keys)).toEqual({});
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('reads back nothing it did not write the way it writes it', () => {
+    sessionStorage.setItem(
+      `admission.dateDrafts.${ANN}`,
+      JSON.stringify({ birth_date: '<img src=x>', first_name: '02/3', ssn: '1/2' }),
+    );
+    expect(readDateDrafts(ANN, keys)).toEqual({});
+    sessionStorage.setItem(`admission.dateDrafts.${ANN}`, '{not json');
+    expect(readDateDrafts(ANN, keys)).toEqual({});
+    sessionStorage.setItem(`admission.dateDrafts.${ANN}`, '["02/3"]');
+    expect(readDateDrafts(ANN, keys)).toEqual({});
+  });
+
+  it('logout forgets every applicant’s drafts in the tab', () => {
+    keepDateDrafts(ANN, { birth_date: '02/30/2008' }, keys);
+    keepDateDrafts(BOB, { birth_date: '01/0' }, keys);
+    sessionStorage.setItem('admission.other', 'kept');
+    forgetDateDrafts();
+    expect(readDateDrafts(ANN, keys)).toEqual({});
+    expect(readDateDrafts(BOB, keys)).toEqual({});
+    expect(sessionStorage.getItem('admission.other')).toBe('kept');
+  });
+});
+
+describe('a session keeps what was typed into a date (issue 17)', () => {
+  it('holds 02/30/2008 in the form, saves it as empty, and gives it back after a reload with its message', () => {
+    const first = start({ birth_date: '' });
+    first.answers.setAnswers({ birth_date: '02/30/2008' });
+    // Another page and back: the same session, the same answers.
+    expect(first.answers.getAnswer('birth_date')).toBe('02/30/2008');
+    // What goes to the server is '' (SPEC 5.7), never the text.
+    expect(first.answers.takeDirty()).toEqual({ birth_date: '' });
+    expect(JSON.stringify({ ...sessionStorage })).toContain('02/30/2008');
+    first.stop();
+
+    // A reload: a new session from the server's answers (birth_date '') and the tab's drafts.
+    const reloaded = start({ birth_date: '' }, 'validating');
+    expect(reloaded.answers.getAnswer('birth_date')).toBe('02/30/2008');
+    expect(reloaded.answers.hasDirty()).toBe(false);
+    expect(reloaded.errors.errorsOf('birth_date')).toEqual([messages.birthDate.invalid]);
+
+    // Fixed: the draft goes, and the date is what is saved.
+    reloaded.answers.setAnswers({ birth_date: '2008-02-28' });
+    expect(readDateDrafts(ANN, keys)).toEqual({});
+    expect(reloaded.answers.takeDirty()).toEqual({ birth_date: '2008-02-28' });
+    expect(reloaded.errors.errorsOf('birth_date')).toEqual([]);
+  });
+
+  it('a date saved since (another tab or device) wins over the draft', () => {
+    const first = start({});
+    first.answers.setAnswers({ birth_date: '03/1' });
+    first.stop();
+    const reloaded = start({ birth_date: '2008-03-15' });
+    expect(reloaded.answers.getAnswer('birth_date')).toBe('2008-03-15');
+  });
+
+  it('an emptied field leaves no draft', () => {
+    const session = start({});
+    session.answers.setAnswers({ birth_date: '03/1' });
+    expect(readDateDrafts(ANN, keys)).toEqual({ birth_date: '03/1' });
+    session.answers.setAnswers({ birth_date: '' });
+    expect(readDateDrafts(ANN, keys)).toEqual({});
+  });
+
+  it('a date typed before logging in, carried along, is kept from the start', () => {
+    start({}, 'started', { birth_date: '02/30/2008' });
+    expect(readDateDrafts(ANN, keys)).toEqual({ birth_date: '02/30/2008' });
+  });
+});
