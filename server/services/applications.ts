@@ -3,7 +3,7 @@
  * 7.2 /api/*). Every save is checked against the tenant's data model with the same runtime the
  * client uses; submit re-validates everything on the server.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   addAnotherGroups,
   answerProblems,
