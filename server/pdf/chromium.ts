@@ -11,7 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { bundledChromium } from './bundledChromium';
 
 const SYSTEM_CHROMIUMS = [
@@ -108,6 +108,18 @@ export interface PrinterOptions {
   readonly proxyServer?: string;
 }
 
+/** A print's page, its context, and the browser they belong to. */
+interface PrintPage {
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+export interface PrintOptions {
+  /** Print on a page kept from an earlier print (our own HTML only; D124). */
+  readonly reusePage?: boolean;
+}
+
 export class ChromiumPrinter {
   private browser: Promise<Browser> | undefined;
   /** Closed for good: a print cut short by the close does not launch another browser. */
@@ -177,39 +189,73 @@ export class ChromiumPrinter {
     return this.warmBrowser();
   }
 
-  /** One print on a fresh page in an isolated context, closed when done or when time runs out. */
-  private async print<T>(work: (page: Page) => Promise<T>, timeoutMs: number): Promise<T> {
+  /** Pages kept for the next print of our own HTML (`reusePage`), at most one per printing slot. */
+  private readonly idlePages: PrintPage[] = [];
+
+  /** A page in a new isolated context: no JavaScript, no network, no navigation away. */
+  private async openPage(browser: Browser): Promise<PrintPage> {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      offline: true,
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+    });
+    try {
+      await context.route('**/*', (route) =>
+        // A navigation answered 204 leaves the page as it is (a meta refresh, a frame's src);
+        // any other request is aborted.
+        route.request().isNavigationRequest()
+          ? route.fulfill({ status: 204 })
+          : route.abort('blockedbyclient'),
+      );
+      return { browser, context, page: await context.newPage() };
+    } catch (error) {
+      await context.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** A kept page of this browser that is still open, if any. */
+  private takeIdlePage(browser: Browser): PrintPage | undefined {
+    for (let kept = this.idlePages.pop(); kept; kept = this.idlePages.pop()) {
+      if (kept.browser === browser && !kept.page.isClosed()) return kept;
+      void kept.context.close().catch(() => undefined);
+    }
+    return undefined;
+  }
+
+  /**
+   * One print on a page in an isolated context: a fresh one closed when done or when time runs out,
+   * or with `reuse` a kept one (D124), kept again only after a print that succeeded.
+   */
+  private async print<T>(
+    work: (page: Page) => Promise<T>,
+    timeoutMs: number,
+    reuse: boolean,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     const attempt = async () => {
       const browser = await this.warmBrowser();
-      const context = await browser.newContext({
-        javaScriptEnabled: false,
-        offline: true,
-        serviceWorkers: 'block',
-        acceptDownloads: false,
-      });
+      const held =
+        (reuse ? this.takeIdlePage(browser) : undefined) ?? (await this.openPage(browser));
       let timer: NodeJS.Timeout | undefined;
+      let keep = false;
       try {
-        await context.route('**/*', (route) =>
-          // A navigation answered 204 leaves the page as it is (a meta refresh, a frame's src);
-          // any other request is aborted.
-          route.request().isNavigationRequest()
-            ? route.fulfill({ status: 204 })
-            : route.abort('blockedbyclient'),
-        );
-        const page = await context.newPage();
         const left = deadline - Date.now();
         if (left <= 0) throw new RenderTimeoutError(timeoutMs);
         // Past `left` our own timer speaks (RenderTimeoutError), not a Playwright timeout.
-        page.setDefaultTimeout(left + 1000);
+        held.page.setDefaultTimeout(left + 1000);
         const timeout = new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new RenderTimeoutError(timeoutMs)), left);
         });
-        return await Promise.race([work(page), timeout]);
+        const result = await Promise.race([work(held.page), timeout]);
+        keep = reuse;
+        return result;
       } finally {
         clearTimeout(timer);
+        if (keep && browser.isConnected() && !held.page.isClosed()) this.idlePages.push(held);
         // Closing the context closes a page that is still printing.
-        await context.close().catch(() => undefined);
+        else await held.context.close().catch(() => undefined);
       }
     };
     try {
@@ -225,24 +271,41 @@ export class ChromiumPrinter {
   }
 
   /**
-   * Runs `work` on a fresh page (no JavaScript, no network) once one of the printing slots is free,
-   * within `timeoutMs` of starting (waiting for the slot is not counted).
+   * Runs `work` on a page (no JavaScript, no network) once one of the printing slots is free, within
+   * `timeoutMs` of starting (waiting for the slot is not counted): a fresh page in a fresh context,
+   * or with `reusePage` one kept from an earlier print of the same kind.
    */
-  withPage<T>(work: (page: Page) => Promise<T>, timeoutMs = RENDER_TIMEOUT_MS): Promise<T> {
-    return this.limit(() => this.print(work, timeoutMs));
+  withPage<T>(
+    work: (page: Page) => Promise<T>,
+    timeoutMs = RENDER_TIMEOUT_MS,
+    { reusePage = false }: PrintOptions = {},
+  ): Promise<T> {
+    return this.limit(() => this.print(work, timeoutMs, reusePage));
   }
 
-  /** Prints HTML (no scripts run, nothing is fetched, the page cannot navigate) to a Letter PDF. */
-  async htmlToPdf(html: string, timeoutMs = RENDER_TIMEOUT_MS): Promise<Buffer> {
-    return this.withPage(async (page) => {
-      await page.setContent(html, { waitUntil: 'load' });
-      if (page.url() !== 'about:blank') throw new Error('the printed document navigated away');
-      return page.pdf({
-        format: 'Letter',
-        printBackground: true,
-        margin: { top: '0.75in', bottom: '0.75in', left: '0.75in', right: '0.75in' },
-      });
-    }, timeoutMs);
+  /**
+   * Prints HTML (no scripts run, nothing is fetched, the page cannot navigate) to a Letter PDF.
+   * `reusePage` only for HTML the server rendered itself (the application PDF), never for a
+   * document an applicant sent.
+   */
+  async htmlToPdf(
+    html: string,
+    timeoutMs = RENDER_TIMEOUT_MS,
+    options: PrintOptions = {},
+  ): Promise<Buffer> {
+    return this.withPage(
+      async (page) => {
+        await page.setContent(html, { waitUntil: 'load' });
+        if (page.url() !== 'about:blank') throw new Error('the printed document navigated away');
+        return page.pdf({
+          format: 'Letter',
+          printBackground: true,
+          margin: { top: '0.75in', bottom: '0.75in', left: '0.75in', right: '0.75in' },
+        });
+      },
+      timeoutMs,
+      options,
+    );
   }
 
   /** Kills the browser (tests of the restart path). */
@@ -255,6 +318,7 @@ export class ChromiumPrinter {
     this.closed = true;
     const browser = await this.browser?.catch(() => undefined);
     this.browser = undefined;
+    this.idlePages.length = 0;
     await browser?.close();
   }
 }

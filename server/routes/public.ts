@@ -17,7 +17,7 @@ import type { HttpError } from '../errors';
 import { refusals, type SecurityEvent } from '../security/events';
 import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
 import * as accounts from '../services/accounts';
-import { readTmpAnswers, recordLogin, storeTmpAnswers } from '../services/applications';
+import { readTmpAnswers, storeTmpAnswers } from '../services/applications';
 import type { ServiceContext } from '../services/context';
 import { parse } from './parse';
 
@@ -64,11 +64,6 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
       const result = await accounts
         .login(ctx, request.tenant.id, body)
         .catch(refusals(request, loginRefusal, { address: body.username }));
-      await recordLogin(ctx, {
-        tenantId: request.tenant.id,
-        userId: result.userId,
-        email: result.email,
-      });
       setSessionCookies(reply, ctx.config, result.sessionId);
       request.log.info({ tenant: request.tenant.id, user: result.userId }, 'login');
       return { message: serverMessages.loggedIn };

@@ -23,8 +23,9 @@ import { randomCode, randomToken, sameHash, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
 import { underAccountLock } from './accountLock';
 import { clearFailureStreak, clearLoginFailures, reserveLoginAttempt } from './loginLockout';
+import { openSessionAfterLogin } from './sessions';
 import { takeFromLimit } from './limits';
-import { createSession, endAllSessions } from './sessions';
+import { endAllSessions } from './sessions';
 import { errorFields } from '../security/logFields';
 
 export const CODE_VALIDITY_MS = 24 * 60 * 60 * 1000;
@@ -239,23 +240,29 @@ export interface LoginResult {
   readonly email: string;
 }
 
+/**
+ * Two statements when the password is right (D122): the gate, which also reads the account, and one
+ * that clears the failures, opens the session and records the login. No connection is held while
+ * Argon2 runs.
+ */
 export async function login(
   ctx: ServiceContext,
   tenantId: string,
   body: LoginBody,
 ): Promise<LoginResult> {
   const email = normalizeEmail(body.username);
-  const gate = await reserveLoginAttempt(ctx, tenantId, email, ctx.config.now());
+  const gate = await reserveLoginAttempt(ctx, tenantId, email, ctx.config.now(), email);
   if (!gate.open) throw gate.refusal;
-  const user = await findUser(ctx, tenantId, email);
+  const user = gate.account;
   const passwordOk = user
     ? await ctx.hasher.verify(user.passwordHash, body.password)
     : await ctx.hasher.verifyNothing(body.password);
   if (!user || !passwordOk) throw new HttpError(400, serverMessages.loginFailed);
-  await clearLoginFailures(ctx, tenantId, email);
-  if (!user.confirmedAt)
+  if (!user.confirmed) {
+    await clearLoginFailures(ctx, tenantId, email);
     throw new HttpError(403, serverMessages.notConfirmed, { code: NOT_CONFIRMED_CODE });
-  const sessionId = await createSession(ctx, tenantId, user.id);
+  }
+  const sessionId = await openSessionAfterLogin(ctx, tenantId, user.id, email);
   return { sessionId, userId: user.id, email };
 }
 

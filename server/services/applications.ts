@@ -3,7 +3,7 @@
  * 7.2 /api/*). Every save is checked against the tenant's data model with the same runtime the
  * client uses; submit re-validates everything on the server.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   addAnotherGroups,
   answerProblems,
@@ -17,13 +17,19 @@ import {
 } from '../../runtime';
 import { serverMessages } from '../../contract';
 import { institutionConfig } from '../../definitions';
-import { applications, successfulLogins, tmpAnswers, webStatusEvents } from '../db/schema';
+import {
+  applications,
+  documents,
+  successfulLogins,
+  tmpAnswers,
+  webStatusEvents,
+} from '../db/schema';
 import { HttpError } from '../errors';
 import { mails } from '../mail/templates';
 import { randomToken, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
 import { withDefinitionChoices } from './choices';
-import { documentAnswers } from './documents';
+import { answeredOf } from './documents/state';
 import { submittedRefusal } from './openApplication';
 import type { SessionUser } from './sessions';
 import type { Transaction } from './accountLock';
@@ -64,38 +70,52 @@ export async function loadApplication(ctx: ServiceContext, user: Scope) {
   return row;
 }
 
+/**
+ * The row with the web statuses, the logins and the document answers, read in one statement (D123);
+ * created on first use.
+ */
+async function profileRow(ctx: ServiceContext, user: Scope) {
+  const read = () =>
+    ctx.db
+      .select({
+        application: applications,
+        webStatus: sql<
+          string[]
+        >`(select coalesce(json_agg(${webStatusEvents.webStatus} order by ${webStatusEvents.id}), '[]') from ${webStatusEvents} where ${and(eq(webStatusEvents.tenantId, user.tenantId), eq(webStatusEvents.userId, user.userId))})`,
+        loginsMs: sql<
+          number[]
+        >`(select coalesce(json_agg((extract(epoch from ${successfulLogins.at}) * 1000)::float8 order by ${successfulLogins.id}), '[]') from ${successfulLogins} where ${and(eq(successfulLogins.tenantId, user.tenantId), eq(successfulLogins.userId, user.userId))})`,
+        documents: sql<
+          [string, string, number][]
+        >`(select coalesce(json_agg(json_build_array(${documents.questionKey}, ${documents.fileName}, ${documents.fileSize})), '[]') from ${documents} where ${answeredOf(user)})`,
+      })
+      .from(applications)
+      .where(where(user));
+  const [row] = await read();
+  if (row) return row;
+  await loadApplication(ctx, user);
+  const [created] = await read();
+  if (!created) throw new Error('application row missing after insert');
+  return created;
+}
+
 export async function profile(ctx: ServiceContext, user: Scope) {
-  const application = await loadApplication(ctx, user);
-  const statusRows = await ctx.db
-    .select({ web_status: webStatusEvents.webStatus })
-    .from(webStatusEvents)
-    .where(
-      and(eq(webStatusEvents.tenantId, user.tenantId), eq(webStatusEvents.userId, user.userId)),
-    )
-    .orderBy(asc(webStatusEvents.id));
-  const logins = await ctx.db
-    .select({ at: successfulLogins.at })
-    .from(successfulLogins)
-    .where(
-      and(eq(successfulLogins.tenantId, user.tenantId), eq(successfulLogins.userId, user.userId)),
-    )
-    .orderBy(asc(successfulLogins.id));
+  const { application, webStatus, loginsMs, documents: answered } = await profileRow(ctx, user);
   return {
     answer: application.answers,
-    document_answer: await documentAnswers(ctx, user),
+    document_answer: Object.fromEntries(
+      answered.map(([key, fileName, fileSize]) => [
+        key,
+        { file_name: fileName, file_size: fileSize },
+      ]),
+    ),
     /** REQ-R-2: the version these answers are at; send it back as If-Match when saving. */
     version: application.version,
     username: user.email,
     last_page: application.lastPage,
-    successful_login: logins.map((login) => ({ at: login.at.toISOString() })),
-    web_status: statusRows,
+    successful_login: loginsMs.map((ms) => ({ at: new Date(ms).toISOString() })),
+    web_status: webStatus.map((web_status) => ({ web_status })),
   };
-}
-
-export async function recordLogin(ctx: ServiceContext, user: Scope): Promise<void> {
-  await ctx.db
-    .insert(successfulLogins)
-    .values({ tenantId: user.tenantId, userId: user.userId, at: ctx.config.now() });
 }
 
 /** Rejects an answer map with keys outside the data model or values of the wrong type, naming them. */
@@ -317,28 +337,28 @@ export async function setTab(
 /**
  * SPEC 4.1: submit re-validates the stored answers on the server. With errors: 422 and the error map,
  * nothing submitted. Submitting twice is harmless: one submission, one confirmation e-mail.
+ *
+ * Two statements and no transaction (D123): the row is read and validated, then marked submitted
+ * only if it is still unsubmitted and unchanged since the read (version, add-another counts and
+ * tabs), with its three web statuses in the same statement; a save in between means reading again.
  */
 export async function submit(ctx: ServiceContext, user: Scope, definition: Definition) {
   const now = ctx.config.now();
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const row = await lockApplication(tx, user, now);
-    if (row.submittedAt) return 'already' as const;
-    const { errors } = validateAnswers(definition, row.answers, {
-      now,
-      addAnother: row.addAnother,
-      tabs: row.tabs,
-    });
-    if (Object.keys(errors).length > 0)
-      throw new HttpError(422, serverMessages.submitInvalid, { errors });
-    await tx.update(applications).set({ submittedAt: now, updatedAt: now }).where(where(user));
-    for (const webStatus of ['started', 'validating', 'submitted']) {
-      await tx
-        .insert(webStatusEvents)
-        .values({ tenantId: user.tenantId, userId: user.userId, webStatus, at: now })
-        .onConflictDoNothing();
+  let outcome: 'submitted' | 'already' | undefined;
+  while (!outcome) {
+    const row = await loadApplication(ctx, user);
+    if (row.submittedAt) outcome = 'already';
+    else {
+      const { errors } = validateAnswers(definition, row.answers, {
+        now,
+        addAnother: row.addAnother,
+        tabs: row.tabs,
+      });
+      if (Object.keys(errors).length > 0)
+        throw new HttpError(422, serverMessages.submitInvalid, { errors });
+      if (await markSubmitted(ctx, user, row, now)) outcome = 'submitted';
     }
-    return 'submitted' as const;
-  });
+  }
   if (outcome === 'submitted') {
     ctx.mailer
       .send(mails.submitted(user.email, institutionConfig))
@@ -347,6 +367,45 @@ export async function submit(ctx: ServiceContext, user: Scope, definition: Defin
       );
   }
   return { message: serverMessages.submitted };
+}
+
+/** The web statuses a submit records (SPEC 7.2 `web_status`), in order. */
+const SUBMIT_WEB_STATUSES = ['started', 'validating', 'submitted'] as const;
+
+/** Marks the row submitted if it is still as read; false when it changed (or was submitted) since. */
+async function markSubmitted(
+  ctx: ServiceContext,
+  user: Scope,
+  row: typeof applications.$inferSelect,
+  now: Date,
+): Promise<boolean> {
+  const unchanged = and(
+    where(user),
+    isNull(applications.submittedAt),
+    eq(applications.version, row.version),
+    sql`${applications.addAnother} = ${JSON.stringify(row.addAnother)}::jsonb`,
+    sql`${applications.tabs} = ${JSON.stringify(row.tabs)}::jsonb`,
+  );
+  const statuses = sql.join(
+    SUBMIT_WEB_STATUSES.map(
+      (status) =>
+        sql`(${user.tenantId}, ${user.userId}::uuid, ${status}, ${now.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const result = await ctx.db.execute(sql`with marked as (
+      update ${applications} set submitted_at = ${now.toISOString()}::timestamptz,
+        updated_at = ${now.toISOString()}::timestamptz
+      where ${unchanged} returning 1
+    ),
+    recorded as (
+      insert into web_status_events (tenant_id, user_id, web_status, at)
+      select v.* from (values ${statuses}) as v(tenant_id, user_id, web_status, at)
+      where exists (select 1 from marked)
+      on conflict do nothing
+    )
+    select count(*)::int as marked from marked`);
+  return Number((result as unknown as { rows: { marked: number }[] }).rows[0]?.marked ?? 0) > 0;
 }
 
 export const TMP_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;

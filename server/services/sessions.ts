@@ -2,7 +2,8 @@
  * Sessions live in the database (shared by every process). The cookie holds a 256-bit random id; the
  * database holds only its hash. Idle after 15 minutes, ended after 12 hours in any case.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { clearFailuresCtes } from './loginLockout';
 import { sessions, users } from '../db/schema';
 import { randomToken, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
@@ -19,21 +20,26 @@ export interface SessionUser {
   readonly sessionHash: string;
 }
 
-export async function createSession(
+/**
+ * After a right password: clears the username's login failures, opens a session and records the
+ * login (SPEC 7.2 `successful_login`), in one statement. Returns the cookie value.
+ */
+export async function openSessionAfterLogin(
   ctx: ServiceContext,
   tenantId: string,
   userId: string,
+  username: string,
 ): Promise<string> {
   const id = randomToken(32);
   const now = ctx.config.now();
-  await ctx.db.insert(sessions).values({
-    idHash: sha256(id),
-    tenantId,
-    userId,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
-  });
+  const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+  await ctx.db.execute(sql`with ${clearFailuresCtes(tenantId, username)},
+    opened as (
+      insert into sessions (id_hash, tenant_id, user_id, created_at, last_seen_at, expires_at)
+      values (${sha256(id)}, ${tenantId}, ${userId}, ${at(now)}, ${at(now)},
+        ${at(new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS))})
+    )
+    insert into successful_logins (tenant_id, user_id, at) values (${tenantId}, ${userId}, ${at(now)})`);
   return id;
 }
 

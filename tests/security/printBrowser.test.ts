@@ -97,4 +97,30 @@ describe('the print browser (issue 14)', () => {
     texts.forEach((text, i) => expect(text).toContain(`Document ${i}`));
     expect(printer.launches).toBe(launches);
   });
+
+  it('reuses a kept page only for prints that ask for it (D124), and a kept page keeps the sandbox', async () => {
+    const browser = await printer.warm();
+    const before = browser.contexts().length;
+    const first = await printer.htmlToPdf('<h1>Applicant Alpha</h1>', undefined, {
+      reusePage: true,
+    });
+    expect(browser.contexts().length).toBe(before + 1);
+    // The kept page: a fetch, a script and a navigation still do nothing, and nothing of the print
+    // before shows.
+    const second = await printer.htmlToPdf(
+      `<h1>Applicant Beta</h1><p id="s">static</p><script>document.getElementById('s').textContent = 'script ran'</script><img src="https://example.com/x.png"><meta http-equiv="refresh" content="0;url=https://example.com/">`,
+      undefined,
+      { reusePage: true },
+    );
+    expect((await pdfPagesText(first)).join(' ')).toContain('Applicant Alpha');
+    const text = (await pdfPagesText(second)).join(' ');
+    expect(text).toContain('Applicant Beta');
+    expect(text).toContain('static');
+    expect(text).not.toContain('script ran');
+    expect(text).not.toContain('Alpha');
+    expect(browser.contexts().length).toBe(before + 1);
+    // A print that does not ask (a conversion) gets its own context and closes it.
+    await printer.htmlToPdf('<h1>Converted document</h1>');
+    expect(browser.contexts().length).toBe(before + 1);
+  });
 });

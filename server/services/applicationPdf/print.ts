@@ -26,7 +26,9 @@ export async function buildApplicationPdf(
   }
   const attachedPages = documents.reduce((sum, document) => sum + document.getPageCount(), 0);
   const html = copyHtml(definition, sources, now, attachedPages);
-  const output = await PDFDocument.load(await ctx.printer.htmlToPdf(html));
+  const output = await PDFDocument.load(
+    await ctx.printer.htmlToPdf(html, undefined, { reusePage: true }),
+  );
   let next = output.getPageCount() - attachedPages;
   if (next < 1)
     throw new Error(`copy printed ${output.getPageCount()} pages for ${attachedPages} attached`);

@@ -10,24 +10,34 @@ import {
   type ApplicationPdfContext,
   type PdfPayload,
 } from './context';
-import { readSources } from './sources';
+import { readSourcesAndPdf } from './sources';
 
 /** A failed PDF is shown as FAILED for this long before a request tries again (SPEC 4.5's toast). */
 const PDF_RETRY_AFTER_FAILURE_MS = 60_000;
 
+/** Whether a PDF row needs a new generation: the sources changed, or it failed a while ago. */
+function isDue(row: typeof applicationPdfs.$inferSelect, digest: string, now: Date): boolean {
+  return (
+    row.source !== digest ||
+    (row.status === 'FAILED' &&
+      row.updatedAt.getTime() < now.getTime() - PDF_RETRY_AFTER_FAILURE_MS)
+  );
+}
+
 /**
  * Asks for an up-to-date PDF: when there is none, when its sources changed since it was made (or
  * asked for), or when the last try failed a minute or more ago, the row takes a new generation and a
- * job is queued; one statement decides, so concurrent requests queue one job per change. Returns the
- * row as it stands.
+ * job is queued; one statement decides, so concurrent requests queue one job per change. A row that
+ * is current when read is returned without a write. Returns the row as it stands.
  */
 export async function requestPdf(
   ctx: ApplicationPdfContext,
   user: Applicant,
   definition: Definition,
 ): Promise<typeof applicationPdfs.$inferSelect> {
-  const sources = await readSources(ctx, user, definition);
+  const { sources, pdf } = await readSourcesAndPdf(ctx, user, definition);
   const now = ctx.config.now();
+  if (pdf && !isDue(pdf, sources.digest, now)) return pdf;
   const [requested] = await ctx.db
     .insert(applicationPdfs)
     .values({

@@ -1,11 +1,11 @@
 /** Gathering what the PDF is made from (answers, tabs, documents, submission) and its digest. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Definition } from '../../../runtime';
-import { applications } from '../../db/schema';
+import { applicationPdfs, applications, documents } from '../../db/schema';
 import { sha256 } from '../../secrets';
 import type { Applicant } from '../context';
-import { convertedDocuments } from '../documents';
-import type { ApplicationPdfContext } from './context';
+import { answeredOf } from '../documents/state';
+import { pdfRowOf, type ApplicationPdfContext } from './context';
 
 /** Bump when the PDF's layout changes: every stored PDF is then prepared again when next asked for. */
 const LAYOUT_VERSION = 2;
@@ -44,23 +44,69 @@ function canonicalJson(value: unknown): string {
   );
 }
 
+/** The applicant's converted documents, by question key, as one JSON column of a statement. */
+const convertedDocumentsColumn = (user: Applicant) =>
+  sql<
+    [string, string, string, number][]
+  >`(select coalesce(json_agg(json_build_array(${documents.questionKey}, ${documents.fileName}, ${documents.pdfKey}, ${documents.generation}) order by ${documents.questionKey}), '[]') from ${documents} where ${answeredOf(user)} and ${documents.pdfKey} is not null)`;
+
+/**
+ * The sources and the applicant's PDF row (null when there is none yet), read in one statement:
+ * a status request that finds the PDF current needs nothing else (D123).
+ */
+export async function readSourcesAndPdf(
+  ctx: Pick<ApplicationPdfContext, 'db'>,
+  user: Applicant,
+  definition: Definition,
+): Promise<{ sources: Sources; pdf: typeof applicationPdfs.$inferSelect | null }> {
+  const [row] = await ctx.db
+    .select({
+      answers: applications.answers,
+      tabs: applications.tabs,
+      submittedAt: applications.submittedAt,
+      documents: convertedDocumentsColumn(user),
+      pdf: applicationPdfs,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(
+      applications,
+      and(eq(applications.tenantId, user.tenantId), eq(applications.userId, user.userId)),
+    )
+    .leftJoin(applicationPdfs, pdfRowOf(user));
+  const attached = (row?.documents ?? []).map(([questionKey, fileName, pdfKey, generation]) => ({
+    questionKey,
+    fileName,
+    pdfKey,
+    generation,
+  }));
+  const sources = sourcesOf(user, definition, {
+    answers: row?.answers ?? {},
+    tabs: row?.tabs ?? {},
+    submittedAt: row?.submittedAt ?? null,
+    attached,
+  });
+  return { sources, pdf: row?.pdf ?? null };
+}
+
 export async function readSources(
   ctx: Pick<ApplicationPdfContext, 'db'>,
   user: Applicant,
   definition: Definition,
 ): Promise<Sources> {
-  const [application] = await ctx.db
-    .select({
-      answers: applications.answers,
-      tabs: applications.tabs,
-      submittedAt: applications.submittedAt,
-    })
-    .from(applications)
-    .where(and(eq(applications.tenantId, user.tenantId), eq(applications.userId, user.userId)));
-  const attached = await convertedDocuments(ctx, user);
-  const answers = application?.answers ?? {};
-  const tabs = application?.tabs ?? {};
-  const submittedAt = application?.submittedAt ?? null;
+  return (await readSourcesAndPdf(ctx, user, definition)).sources;
+}
+
+function sourcesOf(
+  user: Applicant,
+  definition: Definition,
+  read: {
+    answers: Record<string, unknown>;
+    tabs: Record<string, string>;
+    submittedAt: Date | null;
+    attached: { questionKey: string; fileName: string; pdfKey: string; generation: number }[];
+  },
+): Sources {
+  const { answers, tabs, submittedAt, attached } = read;
   const digest = sha256(
     canonicalJson({
       layout: LAYOUT_VERSION,
@@ -75,7 +121,11 @@ export async function readSources(
     answers,
     tabs,
     submittedAt,
-    documents: attached,
+    documents: attached.map(({ questionKey, fileName, pdfKey }) => ({
+      questionKey,
+      fileName,
+      pdfKey,
+    })),
     reference: applicationReference(user.userId),
     digest,
   };

@@ -8,7 +8,7 @@ import { assertFileQuestion } from './checks';
 import { findDocument, type DocumentsContext } from './context';
 
 /** The applicant's documents whose conversion completed: only these are document answers. */
-const answeredOf = (user: Applicant) =>
+export const answeredOf = (user: Applicant) =>
   and(
     eq(documents.tenantId, user.tenantId),
     eq(documents.userId, user.userId),

@@ -1,0 +1,101 @@
+/**
+ * Statements each kind of request sends to the database (issue 19, D122, D123): every statement a
+ * request costs holds a pool connection for a round trip, so these counts must not grow back. They
+ * include transaction control and the connection's tenant setting; one request at a time, after a
+ * first round that warms the pool, with the job worker stopped (its polls are not the request's).
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../server/db/client';
+import { validApplication } from '../definitions/fixtures';
+import { databaseKinds, PASSWORD, registeredClient, startServer, type TestServer } from './harness';
+
+/** The most statements each request kind may send (the login with the right password). */
+const BUDGET = { login: 2, autosave: 2, read: 2, submit: 6, pdfStatus: 2 } as const;
+
+type Counted = (...args: unknown[]) => unknown;
+
+/** Counts every statement sent to the database from now until `stop()`. */
+function countStatements(database: DatabaseHandle): { count: () => number; stop: () => void } {
+  let count = 0;
+  const counting = (original: Counted): Counted =>
+    function (this: unknown, ...args: unknown[]) {
+      count += 1;
+      return original.apply(this, args);
+    };
+  if (database.kind === 'postgres') {
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = counting(original as Counted) as typeof original;
+    return { count: () => count, stop: () => (pg.Client.prototype.query = original) };
+  }
+  const pglite = database.pglite as unknown as Record<'query' | 'exec' | 'transaction', Counted>;
+  const originals = { query: pglite.query, exec: pglite.exec, transaction: pglite.transaction };
+  pglite.query = counting(originals.query);
+  pglite.exec = counting(originals.exec);
+  // BEGIN and COMMIT, and the statements sent on the transaction.
+  pglite.transaction = function (this: unknown, fn: unknown) {
+    count += 2;
+    return originals.transaction.call(this, (tx: Record<'query' | 'exec', Counted>) => {
+      tx.query = counting(tx.query.bind(tx));
+      tx.exec = counting(tx.exec.bind(tx));
+      return (fn as (tx: unknown) => unknown)(tx);
+    });
+  };
+  return {
+    count: () => count,
+    stop: () => Object.assign(pglite, originals),
+  };
+}
+
+describe.each(databaseKinds)('statements per request on %s', (database) => {
+  let server: TestServer;
+  const counts: Record<keyof typeof BUDGET, number[]> = {
+    login: [],
+    autosave: [],
+    read: [],
+    submit: [],
+    pdfStatus: [],
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ database });
+    await server.built.documents.queue.stop();
+    // Twice: the first round warms the pool (each new connection takes its tenant once).
+    for (const round of [1, 2]) {
+      const email = `statements.${round}@example.com`;
+      const client = await registeredClient(server, email);
+      await client.put('/api/answer', { city: 'first' });
+      const counter = countStatements(server.built.database);
+      const measure = async (kind: keyof typeof BUDGET, run: () => Promise<{ status: number }>) => {
+        const before = counter.count();
+        const response = await run();
+        expect(response.status, kind).toBeLessThan(300);
+        counts[kind].push(counter.count() - before);
+      };
+      try {
+        await measure('login', () =>
+          client.post('/public/login', { username: email, password: PASSWORD }),
+        );
+        await measure('autosave', () => client.put('/api/answer', { city: 'second' }));
+        await measure('read', () => client.get('/api/profile'));
+        await client.put('/api/answer', validApplication);
+        await measure('submit', () => client.post('/api/submit'));
+        await client.get('/api/pdf');
+        await measure('pdfStatus', () => client.get('/api/pdf'));
+      } finally {
+        counter.stop();
+      }
+    }
+  });
+  afterAll(async () => server?.close());
+
+  it.each(Object.keys(BUDGET) as (keyof typeof BUDGET)[])(
+    '%s stays within its budget of statements',
+    (kind) => {
+      const counted = counts[kind][1] as number;
+      console.log(`${database}: ${kind} ${counts[kind].join(' then ')} statements`);
+      expect(counted).toBeGreaterThan(0);
+      expect(counted).toBeLessThanOrEqual(BUDGET[kind]);
+    },
+  );
+});
