@@ -49,11 +49,11 @@ export function prefixEnd(prefix: string): string | null {
   return null;
 }
 
-/** The rows with a word that starts with `word`: one range of the words' primary key. */
-function wordMatch(tenantId: string, word: string): SQL {
+/** The applicants with a word that starts with `word`: one range of the words' primary key. */
+function wordRange(tenantId: string, word: string): SQL {
   const end = prefixEnd(word);
-  return sql`l.user_id in (select w.user_id from staff_listing_words w
-    where w.tenant_id = ${tenantId} and w.word >= ${word}${end === null ? sql`` : sql` and w.word < ${end}`})`;
+  return sql`select w.user_id from staff_listing_words w
+    where w.tenant_id = ${tenantId} and w.word >= ${word}${end === null ? sql`` : sql` and w.word < ${end}`}`;
 }
 
 /** The words of a search: lower case, at most five. */
@@ -63,8 +63,16 @@ export const searchWords = (q: string | undefined) =>
 /** The WHERE of a query: the tenant, the words of the search, the status and the date range. */
 export function filterOf(tenantId: string, query: ApplicationQuery): SQL {
   const parts: SQL[] = [sql`l.tenant_id = ${tenantId}`];
-  // Each word of the search must start a word of the name or the address.
-  for (const word of searchWords(query.q)) parts.push(wordMatch(tenantId, word));
+  // Each word of the search must start a word of the name or the address: the ranges' applicants
+  // in common, found before the list's rows are read (one broad word then costs no scan).
+  const words = searchWords(query.q);
+  if (words.length > 0)
+    parts.push(
+      sql`l.user_id in (${sql.join(
+        words.map((word) => wordRange(tenantId, word)),
+        sql` intersect `,
+      )})`,
+    );
   if (query.status) parts.push(sql`l.status = ${query.status}`);
   // Days in UTC, both ends included; a date range keeps only submitted applications.
   if (query.from) parts.push(sql`l.submitted_sort >= ${`${query.from}T00:00:00Z`}::timestamptz`);

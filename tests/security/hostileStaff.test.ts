@@ -6,7 +6,6 @@
  * repeated parameters. Every answer is a 4xx with the product's message (never a 500), and no log
  * line, at any level, carries a value sent. Then the single-use steps the console adds, in bursts.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_ERROR_MESSAGE } from '../../contract';
 import { staffMessages } from '../../contract/staff';
@@ -28,6 +27,7 @@ import {
   signIn,
   type SignedInStaff,
 } from '../server/staffHelpers';
+import { encodeKeepingSurrogates as encode, mark } from './helpers';
 
 const BURST = 30;
 
@@ -35,9 +35,6 @@ interface Link {
   id: string;
   revoked_at: string | null;
 }
-
-/** A marker per hostile value: what the log is searched for. */
-const mark = () => `MARK${randomBytes(6).toString('hex')}`;
 
 function hostileValues() {
   return [
@@ -53,20 +50,6 @@ function hostileValues() {
 const QUERY_NAMES = ['q', 'status', 'from', 'to', 'sort', 'dir', 'after', 'before', 'last', 'size'];
 /** Every body field a staff route reads. */
 const BODY_NAMES = ['email', 'password', 'code', 'token', 'role'];
-
-/** Percent-encoding that keeps a lone surrogate (as its three WTF-8 bytes), as an attacker would. */
-function encode(value: string): string {
-  return value
-    .split(/(\p{Cs})/u)
-    .map((part) => {
-      if (!/^\p{Cs}$/u.test(part)) return encodeURIComponent(part);
-      const unit = part.charCodeAt(0);
-      return [0xed, 0xa0 | ((unit >> 6) & 0x0f), 0x80 | (unit & 0x3f)]
-        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
-        .join('');
-    })
-    .join('');
-}
 
 /** The route with every parameter, and every query parameter, given the value. */
 function urlFor(route: string, value: string): string {
