@@ -103,9 +103,10 @@ export const linkParams = z.object({
   tokenId: z.string(staffMessages.noSuchApplication).check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
 });
 
-const isoDate = z
-  .string(staffMessages.badFilter)
-  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, staffMessages.badFilter));
+/** A calendar day (no February 30th, which the database would refuse); year 1 onwards, as it counts. */
+const isoDate = z.iso
+  .date(staffMessages.badFilter)
+  .check(z.refine((day) => !day.startsWith('0000'), staffMessages.badFilter));
 
 /** A position in the list: the sort value and the id of a row, opaque to the client (base64url). */
 const cursor = z

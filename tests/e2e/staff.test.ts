@@ -81,6 +81,9 @@ describe('the staff console in Chromium', () => {
 
       await joinAndEnrol(reader.page, 'reader@northfield.edu', 'reader');
       await reader.page.getByLabel('Search by name or e-mail').fill('quill');
+      // The one application shows before the search too: wait for the search itself, or its
+      // delayed navigation would take the reader back from the view to the list.
+      await reader.page.waitForURL(/[?&]q=quill/);
       await reader.page
         .getByRole('status')
         .filter({ hasText: /^1 application$/ })

@@ -1,4 +1,5 @@
 /** Helpers of the adversarial suite (SECURITY.md section 7); the server harness is tests/server/harness.ts. */
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { runInTenant } from '../../server/db/tenantScope';
@@ -99,3 +100,20 @@ export async function mailCount(
 
 /** Lets mails sent after the answer (D20) reach the outbox before counting them. */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+/** A marker per hostile value: what the log is searched for. */
+export const mark = () => `MARK${randomBytes(6).toString('hex')}`;
+
+/** Percent-encoding that keeps a lone surrogate (as its three WTF-8 bytes), as an attacker would. */
+export function encodeKeepingSurrogates(value: string): string {
+  return value
+    .split(/(\p{Cs})/u)
+    .map((part) => {
+      if (!/^\p{Cs}$/u.test(part)) return encodeURIComponent(part);
+      const unit = part.charCodeAt(0);
+      return [0xed, 0xa0 | ((unit >> 6) & 0x0f), 0x80 | (unit & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
+    })
+    .join('');
+}

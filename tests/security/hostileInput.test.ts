@@ -4,7 +4,6 @@
  * values and parameters, malformed multipart and bad boundaries, malformed HTTP. Every answer is a
  * 4xx with the product's message (never a 500), and no log line, at any level, carries a value sent.
  */
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,11 +16,9 @@ import {
   type TestServer,
   logCollector,
 } from '../server/harness';
+import { encodeKeepingSurrogates as encode, mark } from './helpers';
 
 const STAFF_KEY = 's'.repeat(40);
-
-/** A marker per hostile value: what the log is searched for. */
-const mark = () => `MARK${randomBytes(6).toString('hex')}`;
 
 function hostileValues() {
   return [
@@ -66,20 +63,6 @@ const BODY_NAMES = [
   'ssn',
   'first_name',
 ];
-
-/** Percent-encoding that keeps a lone surrogate (as its three WTF-8 bytes), as an attacker would. */
-function encode(value: string): string {
-  return value
-    .split(/(\p{Cs})/u)
-    .map((part) => {
-      if (!/^\p{Cs}$/u.test(part)) return encodeURIComponent(part);
-      const unit = part.charCodeAt(0);
-      return [0xed, 0xa0 | ((unit >> 6) & 0x0f), 0x80 | (unit & 0x3f)]
-        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
-        .join('');
-    })
-    .join('');
-}
 
 function urlFor(route: string, value: string): string {
   const path = route

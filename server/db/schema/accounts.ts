@@ -28,11 +28,7 @@ export const users = pgTable(
     confirmedAt: at('confirmed_at'),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [
-    uniqueIndex('users_tenant_email').on(t.tenantId, t.email),
-    // The staff console's search by address prefix (LIKE 'x%' whatever the collation).
-    index('users_email_prefix').on(t.tenantId, t.email.op('text_pattern_ops')),
-  ],
+  (t) => [uniqueIndex('users_tenant_email').on(t.tenantId, t.email)],
 );
 
 /** The one live confirmation code of an account (a resend replaces it). */

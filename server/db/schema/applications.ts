@@ -2,11 +2,9 @@
  * The application: the saved answers per applicant, the web-status events, and the anonymous
  * temporary answers reached through a token in the address (SPEC 2.1).
  */
-import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
-  index,
   integer,
   jsonb,
   pgTable,
@@ -36,20 +34,7 @@ export const applications = pgTable(
     keyVersions: jsonb('key_versions').$type<Record<string, number>>().notNull().default({}),
     updatedAt: at('updated_at').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.userId] }),
-    // The staff console's sorts and name search (server/staff/applicationList.ts).
-    index('applications_updated').on(t.tenantId, t.updatedAt),
-    index('applications_submitted').on(t.tenantId, t.submittedAt),
-    index('applications_first_name').on(
-      t.tenantId,
-      sql`lower(${t.answers}->>'first_name') text_pattern_ops`,
-    ),
-    index('applications_last_name').on(
-      t.tenantId,
-      sql`lower(${t.answers}->>'last_name') text_pattern_ops`,
-    ),
-  ],
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] })],
 );
 
 export const webStatusEvents = pgTable(

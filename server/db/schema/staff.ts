@@ -6,6 +6,7 @@
 import {
   bigint,
   bigserial,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -142,7 +143,7 @@ export const staffListing = pgTable(
     /** "last first", lower case: the name sort. */
     sortName: text('sort_name').notNull().default(''),
     email: text('email').notNull(),
-    /** " first last address", lower case: a search word must start one of them. */
+    /** " first last address", lower case: a search word must start one of its words (D126). */
     search: text('search').notNull().default(''),
     status: text('status').notNull().default('started'),
     submittedAt: at('submitted_at'),
@@ -160,5 +161,30 @@ export const staffListing = pgTable(
     index('staff_listing_status').on(t.tenantId, t.status, t.userId),
     index('staff_listing_status_updated').on(t.tenantId, t.status, t.updatedAt, t.userId),
     index('staff_listing_documents').on(t.tenantId, t.documents, t.userId),
+  ],
+);
+/**
+ * The words of each list row's `search` (D126), in byte order ("C" collation, set by migration
+ * 0011), so a search word is a range of the primary key: `word >= w and word < next(w)`. A range
+ * uses only leakproof comparisons, which row-level security lets an index answer; a LIKE on the
+ * trigram index it cannot. The database keeps it from `staff_listing` by a trigger.
+ */
+export const staffListingWords = pgTable(
+  'staff_listing_words',
+  {
+    tenantId: text('tenant_id').notNull(),
+    /** A word of `search`, cut at 200 characters (a search is at most 100). */
+    word: text('word').notNull(),
+    userId: uuid('user_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.word, t.userId] }),
+    // A row's words, for the trigger that rewrites them and the cascade that removes them.
+    index('staff_listing_words_of_row').on(t.tenantId, t.userId),
+    foreignKey({
+      name: 'staff_listing_words_row',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [staffListing.tenantId, staffListing.userId],
+    }).onDelete('cascade'),
   ],
 );

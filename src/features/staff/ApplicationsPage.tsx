@@ -17,7 +17,8 @@ import { filterOf, listQueryOf, queryString, searchOf } from './listSearch';
 import { Pager } from './Pager';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { day, Failure, Field, Notice, Select, TableFrame } from './ui';
+import { day, Failure, Notice, Select, TableFrame } from './ui';
+import { TextField } from '../account/TextField';
 
 const route = getRouteApi('/staff/');
 const SEARCH_DELAY_MS = 300;
@@ -67,7 +68,7 @@ export function ApplicationsPage() {
       </h1>
       {problem ? <Notice>{problem}</Notice> : null}
       <div className={styles.bar}>
-        <Field
+        <TextField
           label="Search by name or e-mail"
           type="search"
           value={text}
@@ -79,13 +80,13 @@ export function ApplicationsPage() {
           options={STATUS_OPTIONS}
           onValueChange={(status) => change({ status: status || undefined })}
         />
-        <Field
+        <TextField
           label="Submitted from"
           type="date"
           value={query.from ?? ''}
           onValueChange={(from) => change({ from: from || undefined })}
         />
-        <Field
+        <TextField
           label="Submitted to"
           type="date"
           value={query.to ?? ''}

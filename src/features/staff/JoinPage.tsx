@@ -6,7 +6,8 @@ import { staffJoinBody, staffMessages } from '../../../contract/staff';
 import { fieldError, useAccountForm } from '../account/useAccountForm';
 import { staffCall } from './api';
 import styles from './staff.module.css';
-import { Failure, Field } from './ui';
+import { Failure } from './ui';
+import { TextField } from '../account/TextField';
 
 const route = getRouteApi('/staff/join');
 
@@ -40,7 +41,7 @@ export function JoinPage() {
       </p>
       <form.Field name="password">
         {(field) => (
-          <Field
+          <TextField
             label="New password"
             type="password"
             autoComplete="new-password"

@@ -15,7 +15,8 @@ import { fieldError, useAccountForm } from '../account/useAccountForm';
 import { staffCall } from './api';
 import { meKey } from './session';
 import styles from './staff.module.css';
-import { Failure, Field } from './ui';
+import { Failure } from './ui';
+import { TextField } from '../account/TextField';
 
 export function SignIn({ notice }: { notice?: string }) {
   const queryClient = useQueryClient();
@@ -44,7 +45,7 @@ export function SignIn({ notice }: { notice?: string }) {
       {notice ? <p>{notice}</p> : null}
       <form.Field name="email">
         {(field) => (
-          <Field
+          <TextField
             label="E-mail address"
             type="email"
             autoComplete="username"
@@ -56,7 +57,7 @@ export function SignIn({ notice }: { notice?: string }) {
       </form.Field>
       <form.Field name="password">
         {(field) => (
-          <Field
+          <TextField
             label="Password"
             type="password"
             autoComplete="current-password"
@@ -114,7 +115,7 @@ export function CodeForm({
       {children}
       <form.Field name="code">
         {(field) => (
-          <Field
+          <TextField
             label="Code"
             autoComplete="one-time-code"
             inputMode="text"

@@ -12,7 +12,8 @@ import { fieldError, useAccountForm } from '../account/useAccountForm';
 import { staffCall } from './api';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { Failure, Field, Notice, Select, TableFrame } from './ui';
+import { Failure, Notice, Select, TableFrame } from './ui';
+import { TextField } from '../account/TextField';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => [role, role] as const);
 
@@ -69,7 +70,7 @@ function Invite() {
       <div className={styles.bar}>
         <form.Field name="email">
           {(field) => (
-            <Field
+            <TextField
               label="E-mail address"
               type="email"
               value={field.state.value}

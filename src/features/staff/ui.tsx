@@ -1,5 +1,9 @@
-/** The console's small parts: a labelled field, a failure message, a status line. */
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+/**
+ * The console's small parts: a select, a failure message, a status line, a table's frame. Its text
+ * fields are the account screens' (`TextField`), and the select wears their look.
+ */
+import { useId, type ReactNode } from 'react';
+import fieldStyles from '../account/account.module.css';
 import styles from './staff.module.css';
 
 export function Failure({ error }: { error: unknown }) {
@@ -31,37 +35,6 @@ export function Notice({ children }: { children: ReactNode }) {
   );
 }
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  /** Shown under the input and linked to it. */
-  error?: string;
-}
-
-export function Field({ label, value, onValueChange, error, ...input }: FieldProps) {
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        {...input}
-        id={id}
-        className={styles.input}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className={styles.fieldError}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export function Select<T extends string>({
   label,
   value,
@@ -75,11 +48,13 @@ export function Select<T extends string>({
 }) {
   const id = useId();
   return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        {label}
+      </label>
       <select
         id={id}
-        className={styles.input}
+        className={fieldStyles.input}
         value={value}
         onChange={(event) => onValueChange(event.target.value as T | '')}
       >
