@@ -13,6 +13,7 @@ import {
 import { clearSessionCookies } from '../cookies';
 import { HttpError } from '../errors';
 import * as applications from '../services/applications';
+import * as formState from '../services/formState';
 import { dataModelKeys, type Definition } from '../../runtime';
 import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
 import type { ServiceContext } from '../services/context';
@@ -97,10 +98,10 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
       return submitted;
     });
 
-    app.get('/add-another', async (request) => applications.getAddAnother(ctx, request.user));
+    app.get('/add-another', async (request) => formState.getAddAnother(ctx, request.user));
     app.put('/add-another', async (request, reply) => {
       const body = parse(addAnotherBody, request.body);
-      await applications.setAddAnother(
+      await formState.setAddAnother(
         ctx,
         request.user,
         definition(request),
@@ -110,12 +111,10 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
       return reply.status(204).send();
     });
 
-    app.get('/tabs', async (request) =>
-      applications.getTabs(ctx, request.user, definition(request)),
-    );
+    app.get('/tabs', async (request) => formState.getTabs(ctx, request.user, definition(request)));
     app.put('/tabs', async (request, reply) => {
       const body = parse(tabsBody, request.body);
-      await applications.setTab(ctx, request.user, definition(request), body.tabId, body.chosenTab);
+      await formState.setTab(ctx, request.user, definition(request), body.tabId, body.chosenTab);
       return reply.status(204).send();
     });
 

@@ -17,7 +17,7 @@ import type { HttpError } from '../errors';
 import { refusals, type SecurityEvent } from '../security/events';
 import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
 import * as accounts from '../services/accounts';
-import { readTmpAnswers, storeTmpAnswers } from '../services/applications';
+import { readTmpAnswers, storeTmpAnswers } from '../services/tmpAnswers';
 import type { ServiceContext } from '../services/context';
 import { parse } from './parse';
 

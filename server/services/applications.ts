@@ -1,32 +1,15 @@
 /**
- * The applicant's application: answers, status, last page, add-another and tab state (SPEC 3.2, 4.1,
- * 7.2 /api/*). Every save is checked against the tenant's data model with the same runtime the
+ * The applicant's application: answers, status, last page and submit (SPEC 3.2, 4.1, 7.2 /api/*);
+ * add-another and tab state are in formState.ts, temporary answers in tmpAnswers.ts. Every save is checked against the tenant's data model with the same runtime the
  * client uses; submit re-validates everything on the server.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import {
-  addAnotherGroups,
-  answerProblems,
-  chosenTab,
-  compile,
-  sensitiveKeys,
-  tabGroups,
-  validateAnswers,
-  withoutSensitive,
-  type Definition,
-} from '../../runtime';
+import { answerProblems, compile, validateAnswers, type Definition } from '../../runtime';
 import { serverMessages } from '../../contract';
 import { institutionConfig } from '../../definitions';
-import {
-  applications,
-  documents,
-  successfulLogins,
-  tmpAnswers,
-  webStatusEvents,
-} from '../db/schema';
+import { applications, documents, successfulLogins, webStatusEvents } from '../db/schema';
 import { HttpError } from '../errors';
 import { mails } from '../mail/templates';
-import { randomToken, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
 import { withDefinitionChoices } from './choices';
 import { answeredOf } from './documents/state';
@@ -35,9 +18,9 @@ import type { SessionUser } from './sessions';
 import type { Transaction } from './accountLock';
 import { errorFields } from '../security/logFields';
 
-type Scope = Pick<SessionUser, 'tenantId' | 'userId' | 'email'>;
+export type Scope = Pick<SessionUser, 'tenantId' | 'userId' | 'email'>;
 
-const where = (user: Scope) =>
+export const where = (user: Scope) =>
   and(eq(applications.tenantId, user.tenantId), eq(applications.userId, user.userId));
 
 /**
@@ -277,63 +260,6 @@ export async function saveValidations(
     .where(where(user));
 }
 
-export async function getAddAnother(ctx: ServiceContext, user: Scope) {
-  return (await loadApplication(ctx, user)).addAnother;
-}
-
-export async function setAddAnother(
-  ctx: ServiceContext,
-  user: Scope,
-  definition: Definition,
-  buttonId: string,
-  count: number,
-) {
-  const max = addAnotherGroups(definition).get(buttonId);
-  if (max === undefined) throw new HttpError(400, `There is no "${buttonId}" group to add to.`);
-  if (count > max) throw new HttpError(400, `At most ${max} can be added to "${buttonId}".`);
-  await loadApplication(ctx, user);
-  const updated = await ctx.db
-    .update(applications)
-    .set({
-      addAnother: sql`${applications.addAnother} || ${JSON.stringify({ [buttonId]: count })}::jsonb`,
-      updatedAt: ctx.config.now(),
-    })
-    .where(and(where(user), isNull(applications.submittedAt)))
-    .returning({ version: applications.version });
-  if (updated.length === 0) throw submittedRefusal();
-}
-
-/** Chosen tab per tab group, with each group's default where none was chosen (SPEC 7.2). */
-export async function getTabs(ctx: ServiceContext, user: Scope, definition: Definition) {
-  const saved = (await loadApplication(ctx, user)).tabs;
-  const result: Record<string, string> = {};
-  for (const [id, group] of tabGroups(definition)) result[id] = chosenTab(group, { tabs: saved });
-  return result;
-}
-
-export async function setTab(
-  ctx: ServiceContext,
-  user: Scope,
-  definition: Definition,
-  tabId: string,
-  chosen: string,
-) {
-  const group = tabGroups(definition).get(tabId);
-  if (!group) throw new HttpError(400, `There is no "${tabId}" tab group.`);
-  if (!group.tabs.some((tab) => tab.name === chosen))
-    throw new HttpError(400, `"${chosen}" is not a tab of "${tabId}".`);
-  await loadApplication(ctx, user);
-  const updated = await ctx.db
-    .update(applications)
-    .set({
-      tabs: sql`${applications.tabs} || ${JSON.stringify({ [tabId]: chosen })}::jsonb`,
-      updatedAt: ctx.config.now(),
-    })
-    .where(and(where(user), isNull(applications.submittedAt)))
-    .returning({ version: applications.version });
-  if (updated.length === 0) throw submittedRefusal();
-}
-
 /**
  * SPEC 4.1: submit re-validates the stored answers on the server. With errors: 422 and the error map,
  * nothing submitted. Submitting twice is harmless: one submission, one confirmation e-mail.
@@ -406,51 +332,4 @@ async function markSubmitted(
     )
     select count(*)::int as marked from marked`);
   return Number((result as unknown as { rows: { marked: number }[] }).rows[0]?.marked ?? 0) > 0;
-}
-
-export const TMP_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
-
-/**
- * Issues a token for anonymous temporary answers (for example to continue on another device). The
- * definition's sensitive answers (SSN, citizenship, conduct) are refused: without an account they
- * stay in the browser's memory only (D70).
- */
-export async function storeTmpAnswers(
-  ctx: ServiceContext,
-  tenantId: string,
-  definition: Definition,
-  answers: Record<string, unknown>,
-) {
-  // Checked first: a sensitive value is refused whatever else is wrong with it.
-  const sensitive = sensitiveKeys(definition);
-  const refused = Object.keys(answers).filter((key) => sensitive.has(key));
-  if (refused.length > 0)
-    throw new HttpError(400, serverMessages.sensitiveNotKept(refused.slice(0, 20)));
-  assertAcceptableAnswers(definition, answers);
-  const token = randomToken(32);
-  const now = ctx.config.now();
-  await ctx.db.insert(tmpAnswers).values({
-    tokenHash: sha256(token),
-    tenantId,
-    answers,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + TMP_VALIDITY_MS),
-  });
-  return { token };
-}
-
-/** The temporary answers of a token; sensitive ones never leave, even from a row stored before D70. */
-export async function readTmpAnswers(
-  ctx: ServiceContext,
-  tenantId: string,
-  definition: Definition,
-  token: string,
-) {
-  const [row] = await ctx.db
-    .select({ answers: tmpAnswers.answers, expiresAt: tmpAnswers.expiresAt })
-    .from(tmpAnswers)
-    .where(and(eq(tmpAnswers.tokenHash, sha256(token)), eq(tmpAnswers.tenantId, tenantId)));
-  if (!row || row.expiresAt <= ctx.config.now())
-    throw new HttpError(404, serverMessages.tmpExpired);
-  return { answers: withoutSensitive(definition, row.answers) };
 }

@@ -66,10 +66,27 @@ async function openTestDatabase(
     drop: async () => {
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      try {
+        await dropForced(dropper, name);
+      } finally {
+        await dropper.end();
+      }
     },
   };
+}
+
+/**
+ * FORCE ends the test's own leftover sessions, but refuses (42501) when an autovacuum worker is in
+ * the database (it has no role the test role can signal); a plain DROP stops autovacuum itself and
+ * still fails if a session of the product were left open.
+ */
+async function dropForced(client: pg.Client, name: string) {
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42501') throw error;
+    await client.query(`DROP DATABASE IF EXISTS ${name}`);
+  }
 }
 
 export interface TestServer {
