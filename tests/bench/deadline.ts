@@ -23,7 +23,7 @@
  * request sends to PostgreSQL.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -406,6 +406,7 @@ async function statementsPerRequest(bench: Bench): Promise<string> {
 async function startProfile(): Promise<((name: string) => Promise<void>) | undefined> {
   const dir = process.env.BENCH_CPU_PROFILE;
   if (!dir) return undefined;
+  mkdirSync(dir, { recursive: true });
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
