@@ -15,6 +15,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { runInTenant } from '../../server/db/tenantScope';
 import { users } from '../../server/db/schema';
 import { PasswordHasher } from '../../server/passwords';
+import { dropDatabase } from '../server/dropDatabase';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -129,7 +130,7 @@ export async function runAnswersBench(): Promise<{ ok: boolean; lines: string[] 
       results.push(await product('PUT /api/answer on PostgreSQL', postgres));
     } finally {
       await postgres.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase((statement) => admin.query(statement), name);
       await admin.end();
     }
   }

@@ -50,6 +50,7 @@ import {
 } from './deadlineLoad';
 import { ProcessCpu } from './processCpu';
 import { MemoryReport } from './memory';
+import { dropDatabase } from '../server/dropDatabase';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MAX_STEPS = Number(process.env.BENCH_STEPS ?? 6);
@@ -337,7 +338,7 @@ async function openBenchDatabase(): Promise<{
     handle,
     close: async () => {
       await handle.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase((statement) => admin.query(statement), name);
       await admin.end();
     },
   };

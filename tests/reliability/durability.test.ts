@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../fixtures/freePort';
 import { Client, outboxCode, PASSWORD } from '../server/harness';
+import { dropDatabase } from '../server/dropDatabase';
 
 interface Running {
   child: ChildProcess;
@@ -93,7 +94,7 @@ if (process.env.TEST_DATABASE_URL) {
         drop: async () => {
           const dropper = new pg.Client({ connectionString: admin });
           await dropper.connect();
-          await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await dropDatabase((statement) => dropper.query(statement), name);
           await dropper.end();
         },
       };

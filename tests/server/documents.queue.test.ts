@@ -22,6 +22,7 @@ import {
 import type { ObjectStorage } from '../../server/storage/storage';
 import { docx, png } from './documentFiles';
 import { registeredClient, startServer, type Client, type TestServer } from './harness';
+import { dropDatabase } from './dropDatabase';
 
 const KEY = 'transcript_file';
 const LEASE_MS = 60_000;
@@ -224,7 +225,7 @@ describe.skipIf(!postgresTemplate)('two worker processes on one PostgreSQL', () 
     for (const handle of handles) await handle.close();
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase((statement) => admin.query(statement), name);
     await admin.end();
   });
 

@@ -15,6 +15,7 @@ import { buildServer, type BuiltServer } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import type { Definition } from '../../runtime';
+import { dropDatabase } from './dropDatabase';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -67,26 +68,12 @@ async function openTestDatabase(
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
       try {
-        await dropForced(dropper, name);
+        await dropDatabase((statement) => dropper.query(statement), name);
       } finally {
         await dropper.end();
       }
     },
   };
-}
-
-/**
- * FORCE ends the test's own leftover sessions, but refuses (42501) when an autovacuum worker is in
- * the database (it has no role the test role can signal); a plain DROP stops autovacuum itself and
- * still fails if a session of the product were left open.
- */
-async function dropForced(client: pg.Client, name: string) {
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } catch (error) {
-    if ((error as { code?: string }).code !== '42501') throw error;
-    await client.query(`DROP DATABASE IF EXISTS ${name}`);
-  }
 }
 
 export interface TestServer {

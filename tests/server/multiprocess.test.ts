@@ -24,6 +24,7 @@ import { MIGRATIONS_FOLDER, openDatabase } from '../../server/db/client';
 import { freePort } from '../fixtures/freePort';
 import { png } from './documentFiles';
 import { Client, outboxCode, PASSWORD } from './harness';
+import { dropDatabase } from './dropDatabase';
 
 const run = promisify(execFile);
 const KEY = 'transcript_file';
@@ -157,7 +158,7 @@ describe.skipIf(!inject('postgresTemplate'))('several server processes on one Po
   afterAll(async () => {
     await Promise.all(children.map(stop));
     for (const name of [database, restored])
-      await sql(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await dropDatabase((statement) => sql(admin, statement), name).catch(() => undefined);
     await sql(admin, `DROP ROLE IF EXISTS ${appRole.name}`).catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -269,16 +270,7 @@ describe.skipIf(!inject('postgresTemplate'))('several server processes on one Po
         readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith('.sql')).length,
       );
     } finally {
-      // An autovacuum worker may still be in the fresh database (it runs as the superuser, whom the
-      // test role cannot end): try again briefly; the throwaway server goes away with the run anyway.
-      for (let attempt = 0; attempt < 20; attempt++) {
-        const dropped = await sql(admin, `DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`).then(
-          () => true,
-          () => false,
-        );
-        if (dropped) break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      await dropDatabase((statement) => sql(admin, statement), fresh);
     }
   });
 
