@@ -52,6 +52,8 @@ export type KeySpec =
       /** Copies of the application (staff view, PDF) show only the last four digits. */
       readonly lastFourInCopies?: true;
     }
+  /** A date question's answer: a real calendar date written `YYYY-MM-DD` (`isIsoDate`), nothing else. */
+  | { readonly type: 'date' }
   | { readonly type: 'boolean' }
   | { readonly type: 'document' };
 

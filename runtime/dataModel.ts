@@ -2,6 +2,7 @@ import { compile, type KeySpec } from './model';
 import type { Definition } from './format';
 import { asAnswers } from './validate';
 import { withinLength } from './textLength';
+import { isIsoDate } from './dates';
 
 /**
  * The tenant data model (SPEC 5.8): every answer key the definition can produce, with repeated slots
@@ -29,8 +30,9 @@ export function emptyValueFor(definition: Definition, key: string): '' | false {
 
 /**
  * The shape check every save runs on the server (and the client may run too): only keys of the data
- * model, each with the type the definition allows and within its length. Returns the problems, none
- * when the map is acceptable. Empty values ('' and null) are accepted for every key.
+ * model, each with the type the definition allows and within its length; a date only as a real ISO
+ * date (the client saves nothing else, D121). Returns the problems, none when the map is acceptable.
+ * Empty values ('' and null) are accepted for every key.
  */
 export function answerProblems(definition: Definition, answers: unknown): AnswerProblem[] {
   const specs = compile(definition).keySpecs;
@@ -51,6 +53,10 @@ export function answerProblems(definition: Definition, answers: unknown): Answer
       case 'text':
         if (typeof value !== 'string') problems.push({ key, reason: 'wrongType' });
         else if (!withinLength(value, spec.maxLength)) problems.push({ key, reason: 'tooLong' });
+        break;
+      case 'date':
+        if (typeof value !== 'string' || !isIsoDate(value))
+          problems.push({ key, reason: 'wrongType' });
         break;
       case 'boolean':
         if (typeof value !== 'boolean') problems.push({ key, reason: 'wrongType' });

@@ -31,7 +31,6 @@ const DEFAULT_MONTHS: readonly OptionEntry[] = [
 const TEXT_LIMITS = {
   text: 45,
   textarea: 1500,
-  date: 10,
   phone: 14,
   ssn: 11,
   number: 16,
@@ -63,7 +62,6 @@ export function compileQuestion(
   switch (kind) {
     case 'text':
     case 'textarea':
-    case 'date':
     case 'phone':
     case 'ssn':
     case 'number': {
@@ -79,6 +77,9 @@ export function compileQuestion(
       );
       break;
     }
+    case 'date':
+      compiler.addKey(key, { type: 'date' }, page);
+      break;
     case 'checkbox':
       compiler.addKey(key, { type: 'boolean' }, page);
       break;

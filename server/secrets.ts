@@ -8,6 +8,19 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** A token as it is issued: the secret handed out once, the hash stored in its place, its expiry. */
+export interface IssuedToken {
+  readonly token: string;
+  readonly hash: string;
+  readonly expiresAt: Date;
+}
+
+/** A new 256-bit token valid for `validityMs` from `now`; only its sha256 is ever stored. */
+export function issueToken(now: Date, validityMs: number): IssuedToken {
+  const token = randomToken(32);
+  return { token, hash: sha256(token), expiresAt: new Date(now.getTime() + validityMs) };
+}
+
 /** REQ-ID-1: six digits from a CSPRNG, zero-padded. */
 export function randomCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');

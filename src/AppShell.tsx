@@ -9,11 +9,11 @@ import { Footer } from './chrome/Footer';
 import { ToastProvider } from './chrome/toast';
 import { useLogout } from './features/account/api/logout';
 import { useProfile } from './features/application/api/profile';
-import { forgetDateDrafts } from './features/application/session/dateDrafts';
-import { anonymousAnswers, forgetAnonymousAnswers } from './session/anonymousAnswers';
+import { anonymousAnswers } from './session/anonymousAnswers';
 import { hasIndicatorCookie } from './session/cookies';
 import { flushUnsaved, markDeliberateLogout } from './session/flush';
 import { announceLogout, onLogoutElsewhere } from './session/logoutBroadcast';
+import { sessionEnded } from './session/sessionData';
 import styles from './AppShell.module.css';
 
 // Loaded on demand: the popover (with its positioning library) and the idle timer (logged in only)
@@ -61,12 +61,11 @@ function HeaderAccount() {
       markDeliberateLogout();
       logout.mutate(undefined, {
         onSettled: () => {
-          forgetAnonymousAnswers();
-          forgetDateDrafts();
+          // The cache goes before /login is reached (D127); a query of the form that fetches again
+          // meanwhile gets a 401 that the deliberate logout keeps from replacing this message.
+          sessionEnded(queryClient, 'logout');
           announceLogout(state);
-          // Leave the form first, then empty the cache: cleared queries that are still on screen
-          // would fetch again, answer 401, and replace this message with the session-invalid one.
-          void navigate({ to: '/login', state }).finally(() => queryClient.clear());
+          void navigate({ to: '/login', state });
         },
       });
     });
@@ -77,9 +76,8 @@ function HeaderAccount() {
     if (!loggedIn) return undefined;
     return onLogoutElsewhere((notice) => {
       markDeliberateLogout();
-      forgetAnonymousAnswers();
-      forgetDateDrafts();
-      void navigate({ to: '/login', state: notice }).finally(() => queryClient.clear());
+      sessionEnded(queryClient, 'logout');
+      void navigate({ to: '/login', state: notice });
     });
   }, [loggedIn, queryClient, navigate]);
 

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/queryClient';
 import { justLoggedOut, unsavedAnswers } from './session/flush';
+import { sessionEnded } from './session/sessionData';
 import { sessionEndedHandler } from './session/sessionEnded';
 import { createAppRouter } from './router';
 import { startServiceApp } from './features/service-view/start';
@@ -45,7 +46,7 @@ function startApplicantApp(root: HTMLElement) {
   /** SPEC 2.2: any 401 clears all cached data and goes to /login with the session-invalid message. */
   const queryClient: QueryClient = createQueryClient(
     sessionEndedHandler({
-      clear: () => queryClient.clear(),
+      clear: () => sessionEnded(queryClient, 'invalid'),
       toLogin: (state) => router.navigate({ to: '/login', state }),
       unsaved: unsavedAnswers,
       justLoggedOut,

@@ -19,7 +19,7 @@ import { HttpError } from '../errors';
 import { mails } from '../mail/templates';
 import type { MailMessage } from '../mail/mailer';
 import { isCommonPassword } from '../passwords';
-import { randomCode, randomToken, sameHash, sha256 } from '../secrets';
+import { issueToken, randomCode, sameHash, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
 import { underAccountLock } from './accountLock';
 import { clearFailureStreak, clearLoginFailures, reserveLoginAttempt } from './loginLockout';
@@ -284,20 +284,16 @@ export async function forgotPassword(
     });
     return serverMessages.forgotSent;
   }
-  const token = randomToken(32);
   const now = ctx.config.now();
+  const { token, hash, expiresAt } = issueToken(now, RESET_VALIDITY_MS);
   await ctx.db.transaction(async (tx) => {
     // A newer request supersedes every older link.
     await tx
       .delete(resetTokens)
       .where(and(eq(resetTokens.tenantId, tenantId), eq(resetTokens.userId, user.id)));
-    await tx.insert(resetTokens).values({
-      tokenHash: sha256(token),
-      tenantId,
-      userId: user.id,
-      expiresAt: new Date(now.getTime() + RESET_VALIDITY_MS),
-      createdAt: now,
-    });
+    await tx
+      .insert(resetTokens)
+      .values({ tokenHash: hash, tenantId, userId: user.id, expiresAt, createdAt: now });
   });
   // Built from the configured origin, never from the Host header.
   const link = `${ctx.config.publicOrigin}/reset?username=${encodeURIComponent(email)}&id=${encodeURIComponent(token)}`;

@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { clearFailuresCtes } from './loginLockout';
 import { sessions, users } from '../db/schema';
-import { randomToken, sha256 } from '../secrets';
+import { issueToken, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
 
 export const IDLE_TIMEOUT_MS = 15 * 60 * 1000;
@@ -30,17 +30,16 @@ export async function openSessionAfterLogin(
   userId: string,
   username: string,
 ): Promise<string> {
-  const id = randomToken(32);
   const now = ctx.config.now();
+  const { token, hash, expiresAt } = issueToken(now, ABSOLUTE_TIMEOUT_MS);
   const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
   await ctx.db.execute(sql`with ${clearFailuresCtes(tenantId, username)},
     opened as (
       insert into sessions (id_hash, tenant_id, user_id, created_at, last_seen_at, expires_at)
-      values (${sha256(id)}, ${tenantId}, ${userId}, ${at(now)}, ${at(now)},
-        ${at(new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS))})
+      values (${hash}, ${tenantId}, ${userId}, ${at(now)}, ${at(now)}, ${at(expiresAt)})
     )
     insert into successful_logins (tenant_id, user_id, at) values (${tenantId}, ${userId}, ${at(now)})`);
-  return id;
+  return token;
 }
 
 /** The live session of a cookie value in this tenant, touched; null when there is none. */

@@ -4,7 +4,7 @@ import { sensitiveKeys, withoutSensitive, type Definition } from '../../runtime'
 import { serverMessages } from '../../contract';
 import { tmpAnswers } from '../db/schema';
 import { HttpError } from '../errors';
-import { randomToken, sha256 } from '../secrets';
+import { issueToken, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
 import { assertAcceptableAnswers } from './applications';
 
@@ -27,15 +27,11 @@ export async function storeTmpAnswers(
   if (refused.length > 0)
     throw new HttpError(400, serverMessages.sensitiveNotKept(refused.slice(0, 20)));
   assertAcceptableAnswers(definition, answers);
-  const token = randomToken(32);
   const now = ctx.config.now();
-  await ctx.db.insert(tmpAnswers).values({
-    tokenHash: sha256(token),
-    tenantId,
-    answers,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + TMP_VALIDITY_MS),
-  });
+  const { token, hash, expiresAt } = issueToken(now, TMP_VALIDITY_MS);
+  await ctx.db
+    .insert(tmpAnswers)
+    .values({ tokenHash: hash, tenantId, answers, createdAt: now, expiresAt });
   return { token };
 }
 

@@ -15,7 +15,7 @@ import {
 import { staffInvitations, staffRecoveryCodes, staffUsers } from '../db/schema';
 import { HttpError } from '../errors';
 import { compose } from '../mail/templates';
-import { randomToken, sha256 } from '../secrets';
+import { issueToken, sha256 } from '../secrets';
 import { assertUncommon, normalizeEmail } from '../services/accounts';
 import type { ServiceContext } from '../services/context';
 import { clearLoginFailures, reserveLoginAttempt } from '../services/loginLockout';
@@ -70,7 +70,7 @@ export async function inviteStaff(
   const email = normalizeEmail(rawEmail);
   const tenantId = actor.tenantId;
   const now = ctx.config.now();
-  const token = randomToken(32);
+  const { token, hash, expiresAt } = issueToken(now, INVITATION_VALIDITY_MS);
   const staffUserId = await ctx.db.transaction(async (tx) => {
     await tx
       .insert(staffUsers)
@@ -89,13 +89,9 @@ export async function inviteStaff(
       .where(
         and(eq(staffInvitations.tenantId, tenantId), eq(staffInvitations.staffUserId, user.id)),
       );
-    await tx.insert(staffInvitations).values({
-      tokenHash: sha256(token),
-      tenantId,
-      staffUserId: user.id,
-      expiresAt: new Date(now.getTime() + INVITATION_VALIDITY_MS),
-      createdAt: now,
-    });
+    await tx
+      .insert(staffInvitations)
+      .values({ tokenHash: hash, tenantId, staffUserId: user.id, expiresAt, createdAt: now });
     return user.id;
   });
   const link = invitationLink(ctx, token);

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffRole } from '../../contract/staff';
 import type { ServerConfig } from '../config';
 import { staffSessions, staffUsers } from '../db/schema';
-import { randomToken, sha256 } from '../secrets';
+import { issueToken, sha256 } from '../secrets';
 import type { ServiceContext } from '../services/context';
 
 export const STAFF_IDLE_TIMEOUT_MS = 20 * 60 * 1000;
@@ -51,17 +51,17 @@ export async function createStaffSession(
   tenantId: string,
   staffUserId: string,
 ): Promise<string> {
-  const id = randomToken(32);
   const now = ctx.config.now();
+  const { token, hash, expiresAt } = issueToken(now, STAFF_PENDING_TIMEOUT_MS);
   await ctx.db.insert(staffSessions).values({
-    idHash: sha256(id),
+    idHash: hash,
     tenantId,
     staffUserId,
     createdAt: now,
     lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + STAFF_PENDING_TIMEOUT_MS),
+    expiresAt,
   });
-  return id;
+  return token;
 }
 
 /** The second factor passed: the session opens the console, for up to 8 hours. */

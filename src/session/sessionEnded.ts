@@ -9,7 +9,7 @@ import type { StudentAnswers } from './navigationState';
 import type { Unsaved } from './flush';
 
 export interface SessionEndedDeps {
-  /** Clears every cached answer and read (the query client). */
+  /** Drops what the ended session cached (`sessionEnded(queryClient, 'invalid')`), before /login. */
   readonly clear: () => void;
   /** Goes to /login with this navigation state; settles when the navigation has happened. */
   readonly toLogin: (state: {

@@ -78,6 +78,8 @@ describe('dataModelKeys on the institution definition (SPEC 3.3)', () => {
       type: 'boolean',
     });
     expect(keySpec(applicationDefinition, 'transcript_file')).toEqual({ type: 'document' });
+    expect(keySpec(applicationDefinition, 'birth_date')).toEqual({ type: 'date' });
+    expect(keySpec(applicationDefinition, 'mailing_addr_effective_date')).toEqual({ type: 'date' });
     expect(keySpec(applicationDefinition, 'first_name')).toEqual({ type: 'text', maxLength: 45 });
     expect(keySpec(applicationDefinition, 'conviction_comment')).toEqual({
       type: 'text',
@@ -134,6 +136,38 @@ describe('answerProblems (the server-side shape check)', () => {
       { key: 'transcript_file', reason: 'wrongType' },
       { key: 'last_name', reason: 'tooLong' },
     ]);
+  });
+
+  it('accepts a date only as a real calendar date written YYYY-MM-DD (D128)', () => {
+    expect(
+      answerProblems(applicationDefinition, {
+        birth_date: '2008-02-29',
+        mailing_addr_effective_date: '',
+      }),
+    ).toEqual([]);
+    for (const value of [
+      'hello',
+      '2008-02-30',
+      '2007-02-29',
+      '2008-13-01',
+      '2008-00-10',
+      '02/30/2008',
+      '03/15/2008',
+      '2008-3-15',
+      ' 2008-03-15',
+      '2008-03-15T00:00:00Z',
+      '2008-03-15\u0000',
+      '2008-03-\ud80015',
+      '２００８-03-15',
+      '2008-03-15'.repeat(1000),
+      20080315,
+      true,
+      ['2008-03-15'],
+      { value: '2008-03-15' },
+    ])
+      expect(answerProblems(applicationDefinition, { birth_date: value }), String(value)).toEqual([
+        { key: 'birth_date', reason: 'wrongType' },
+      ]);
   });
 
   it('rejects something that is not an answer map at all', () => {

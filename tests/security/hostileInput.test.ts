@@ -62,6 +62,7 @@ const BODY_NAMES = [
   'file_name',
   'ssn',
   'first_name',
+  'birth_date',
 ];
 
 function urlFor(route: string, value: string): string {
@@ -79,7 +80,8 @@ function jsonBodies(value: string): string[] {
     JSON.stringify(flat),
     JSON.stringify({ answers: flat }),
     JSON.stringify({ ssn: value, [value]: value }),
-    JSON.stringify({ first_name: [value], last_name: { value } }),
+    // Values of the wrong type for a text key, and hostile text for a date key (an ISO date only).
+    JSON.stringify({ first_name: [value], last_name: { value }, birth_date: value }),
   ];
 }
 

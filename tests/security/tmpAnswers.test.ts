@@ -68,6 +68,36 @@ describe.each(databaseKinds)('15.7 sensitive answers without an account on %s', 
     expect(dump).not.toContain('Burst');
   });
 
+  it('a date that is not a real ISO date is refused with 400 naming it, and nothing of the request is kept (D128)', async () => {
+    const bad = ['hello', '2008-02-30', '2008-13-01', '02/30/2008'];
+    const responses = await Promise.all(
+      bad.map((value, i) =>
+        server
+          .client()
+          .post('/public/tmp', { answers: { first_name: `DateProbe${i}`, birth_date: value } }),
+      ),
+    );
+    for (const [i, response] of responses.entries()) {
+      expect(response.status, bad[i]).toBe(400);
+      expect(response.body, bad[i]).toEqual({ message: serverMessages.badValues(['birth_date']) });
+    }
+    for (const value of ['2008-02-2\u0000', '2008-02-\ud8009']) {
+      const response = await server
+        .client()
+        .post('/public/tmp', { answers: { first_name: 'DateProbeX', birth_date: value } });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: serverMessages.badRequest });
+    }
+    expect(await databaseText(server)).not.toContain('DateProbe');
+
+    const issued = await server
+      .client()
+      .post('/public/tmp', { answers: { birth_date: '2008-02-29' } });
+    expect(issued.status).toBe(200);
+    const read = await server.client().get(`/public/tmp?token=${issued.body.token}`);
+    expect(read.body).toEqual({ answers: { birth_date: '2008-02-29' } });
+  });
+
   it('15.7 other answers are still kept, and a row stored before this rule never hands sensitive answers out', async () => {
     const issued = await server.client().post('/public/tmp', { answers: { first_name: 'Grace' } });
     expect(issued.status).toBe(200);

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
+import { versionTag } from '../../server/services/applications';
 import { databaseKinds, PASSWORD, registeredClient, startServer, type TestServer } from './harness';
 
 /** 25 distinct text keys of the data model, each short enough for the values written below. */
@@ -171,6 +172,39 @@ describe.each(databaseKinds)('applicant data on %s', (database) => {
       expect((await client.get('/api/profile')).body.answer).toEqual({
         first_name: 'a'.repeat(45),
       });
+    });
+
+    it('refuses a date that is not a real ISO date, naming the key, with or without If-Match (D128)', async () => {
+      const client = await login('dates@example.com');
+      const saved = await client.put('/api/answer', { birth_date: '2008-02-29' });
+      expect(saved.status).toBe(200);
+      const withVersion: Record<string, string> = { 'if-match': versionTag(saved.body.version) };
+      for (const value of ['hello', '2008-02-30', '2008-13-01', '02/30/2008']) {
+        for (const headers of [{}, withVersion]) {
+          const response = await client.request(
+            'PUT',
+            '/api/answer',
+            { birth_date: value, first_name: 'Ada' },
+            headers,
+          );
+          expect(response.status, value).toBe(400);
+          expect(response.body, value).toEqual({
+            message: serverMessages.badValues(['birth_date']),
+          });
+        }
+      }
+      // Text no column can hold is refused before the data model is read.
+      for (const value of ['2008-02-2\u0000', '2008-02-\ud8009']) {
+        const response = await client.put('/api/answer', { birth_date: value });
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({ message: serverMessages.badRequest });
+      }
+      const profile = await client.get('/api/profile');
+      expect(profile.body.answer).toEqual({ birth_date: '2008-02-29' });
+      expect(profile.body.version).toBe(saved.body.version);
+      // Cleared is still an answer a date takes (SPEC 5.7).
+      expect((await client.put('/api/answer', { birth_date: '' })).status).toBe(200);
+      expect((await client.get('/api/profile')).body.answer).toEqual({ birth_date: '' });
     });
 
     it('answers 413 to a body over 1 MiB', async () => {

@@ -377,7 +377,7 @@ describe('Log In card', () => {
       component: LoginCard,
       title: 'Log In',
     });
-    // What the tab cached before the logout, if the logout's own clear has not run yet.
+    // What the tab cached in an earlier session, however that one ended (D127).
     queryClient.setQueryData(PROFILE_KEY, {
       username: 'someone-else@example.com',
       last_page: '/about',

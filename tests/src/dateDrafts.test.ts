@@ -11,6 +11,8 @@ import {
   keepDateDrafts,
   readDateDrafts,
 } from '../../src/features/application/session/dateDrafts';
+import { sessionEnded } from '../../src/session/sessionData';
+import { sessionEndedHandler } from '../../src/session/sessionEnded';
 
 const ANN = 'ann@example.com';
 const BOB = 'bob@example.com';
@@ -40,11 +42,12 @@ function start(
   answer: Record<string, unknown>,
   status: 'started' | 'validating' = 'started',
   carried: Record<string, string> = {},
+  username = ANN,
 ) {
   const session = new ApplicationSession(
     {
       loggedIn: true,
-      profile: profile(answer, status),
+      profile: profile(answer, status, username),
       savedCounts: {},
       savedTabs: {},
       carried,
@@ -150,5 +153,42 @@ describe('a session keeps what was typed into a date (issue 17)', () => {
   it('a date typed before logging in, carried along, is kept from the start', () => {
     start({}, 'started', { birth_date: '02/30/2008' });
     expect(readDateDrafts(ANN, keys)).toEqual({ birth_date: '02/30/2008' });
+  });
+});
+
+describe('a session that ends under the applicant keeps their drafts (D127)', () => {
+  /** The app's 401 handler, as main.tsx wires it. */
+  const onUnauthorized = (queryClient: QueryClient) =>
+    sessionEndedHandler({
+      clear: () => sessionEnded(queryClient, 'invalid'),
+      toLogin: () => Promise.resolve(),
+      unsaved: () => null,
+      justLoggedOut: () => false,
+    });
+
+  it('after a 401 the same applicant logs back in and finds the date typed, with its message; another applicant does not', () => {
+    const first = start({ birth_date: '' });
+    first.answers.setAnswers({ birth_date: '02/30/2008' });
+    expect(first.answers.takeDirty()).toEqual({ birth_date: '' }); // saved as empty
+    onUnauthorized(new QueryClient())();
+    first.stop();
+
+    const bob = start({}, 'started', {}, BOB);
+    expect(bob.answers.getAnswer('birth_date')).not.toBe('02/30/2008');
+    expect(JSON.stringify(bob.answers.all())).not.toContain('02/30/2008');
+    bob.stop();
+
+    const again = start({ birth_date: '' }, 'validating');
+    expect(again.answers.getAnswer('birth_date')).toBe('02/30/2008');
+    expect(again.errors.errorsOf('birth_date')).toEqual([messages.birthDate.invalid]);
+  });
+
+  it('a deliberate logout forgets them: the next login starts from what was saved', () => {
+    const first = start({ birth_date: '' });
+    first.answers.setAnswers({ birth_date: '02/30/2008' });
+    first.stop();
+    sessionEnded(new QueryClient(), 'logout');
+    const again = start({ birth_date: '' });
+    expect(again.answers.getAnswer('birth_date')).toBe('');
   });
 });

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { applicationDefinition } from '../../../definitions';
 import { loginBody, NOT_CONFIRMED_CODE, resendBody } from '../../../contract';
 import { ServerError } from '../../api/client';
+import { sessionBegan } from '../../session/sessionData';
 import { useLogin } from './api/login';
 import { useResendConfirm } from './api/resendConfirm';
 import styles from './account.module.css';
@@ -40,8 +41,8 @@ export function LoginCard() {
       login.mutate(body, {
         onSuccess: ({ message }) => {
           // A new session reads nothing cached by the one before it (another applicant, perhaps,
-          // or an older last page that the resume would follow), however late the logout's clear ran.
-          queryClient.removeQueries();
+          // or an older last page that the resume would follow), however that one ended.
+          sessionBegan(queryClient);
           void navigate({
             to: applicationDefinition.defaultRoute,
             state: {
