@@ -80,6 +80,9 @@ function Navigation({ me }: { me: StaffMe }) {
             <Link to="/staff/staff" className={styles.navLink} activeProps={current}>
               Staff
             </Link>
+            <Link to="/staff/links" className={styles.navLink} activeProps={current}>
+              Service links
+            </Link>
             <Link to="/staff/audit" className={styles.navLink} activeProps={current}>
               Audit log
             </Link>
