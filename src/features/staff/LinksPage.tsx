@@ -103,9 +103,11 @@ function Links() {
                   </span>
                 </td>
                 <td>{link.created_by ?? 'a removed account'}</td>
-                <td>{minute(link.created_at)}</td>
-                <td>{minute(link.expires_at)}</td>
-                <td>{link.opened_at ? minute(link.opened_at) : 'Never'}</td>
+                <td className={styles.nowrap}>{minute(link.created_at)}</td>
+                <td className={styles.nowrap}>{minute(link.expires_at)}</td>
+                <td className={styles.nowrap}>
+                  {link.opened_at ? minute(link.opened_at) : 'Never'}
+                </td>
                 <td>
                   {link.state === 'live' ? (
                     <button
