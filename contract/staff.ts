@@ -51,6 +51,7 @@ export const staffMessages = {
   alreadyEnrolled: 'An authenticator app is already set up for this account.',
   signedOut: 'You have been signed out.',
   linkRevoked: 'The link has been revoked.',
+  noSuchLink: 'There is no such service link.',
   badFilter: 'The search or filter is not valid.',
 } as const;
 
@@ -114,23 +115,10 @@ const cursor = z
   .check(z.regex(/^[A-Za-z0-9_-]{1,400}$/, staffMessages.badFilter));
 
 /**
- * `GET /staff/api/applications` and the export: search, filters, sort and the page (query string).
- * Pages are found by seeking (D107): the rows `after` or `before` a row's cursor, or the `last` page;
- * none of them means the first page.
+ * A page of a console list, found by seeking (D107): the rows `after` or `before` a row's cursor,
+ * or the `last` page; none of them means the first page. Pages of 25, 50 or 100 rows.
  */
-export const applicationQuery = z.object({
-  q: z.optional(
-    z.string(staffMessages.badFilter).check(
-      z.maxLength(100, staffMessages.badFilter),
-      // Control characters and lone surrogates are no part of a name or an address.
-      z.refine((text) => !/[\p{Cc}\p{Cs}]/u.test(text), staffMessages.badFilter),
-    ),
-  ),
-  status: z.optional(z.enum(APPLICATION_STATUSES, staffMessages.badFilter)),
-  from: z.optional(isoDate),
-  to: z.optional(isoDate),
-  sort: z.optional(z.enum(STAFF_SORTS, staffMessages.badFilter)),
-  dir: z.optional(z.enum(['asc', 'desc'], staffMessages.badFilter)),
+const pageShape = {
   after: z.optional(cursor),
   before: z.optional(cursor),
   last: z.optional(z.enum(['1'], staffMessages.badFilter)),
@@ -144,7 +132,27 @@ export const applicationQuery = z.object({
         ),
       ),
   ),
+};
+
+/** `GET /staff/api/applications` and the export: search, filters, sort and the page (query string). */
+export const applicationQuery = z.object({
+  q: z.optional(
+    z.string(staffMessages.badFilter).check(
+      z.maxLength(100, staffMessages.badFilter),
+      // Control characters and lone surrogates are no part of a name or an address.
+      z.refine((text) => !/[\p{Cc}\p{Cs}]/u.test(text), staffMessages.badFilter),
+    ),
+  ),
+  status: z.optional(z.enum(APPLICATION_STATUSES, staffMessages.badFilter)),
+  from: z.optional(isoDate),
+  to: z.optional(isoDate),
+  sort: z.optional(z.enum(STAFF_SORTS, staffMessages.badFilter)),
+  dir: z.optional(z.enum(['asc', 'desc'], staffMessages.badFilter)),
+  ...pageShape,
 });
+/** `GET /staff/api/links`: every service link of the tenant, newest first, a page at a time. */
+export const linkQuery = z.object(pageShape);
+export type PagePosition = z.output<typeof linkQuery>;
 export type ApplicationQuery = z.output<typeof applicationQuery>;
 
 export const staffMeResponse = z.object({
@@ -175,17 +183,20 @@ export const applicationRow = z.object({
   documents: z.number(),
 });
 export type ApplicationRow = z.output<typeof applicationRow>;
-export const applicationPage = z.object({
-  rows: z.array(applicationRow),
-  /** How many applications the search and filters match. */
-  total: z.number(),
-  /** How many of them come before this page's first row (its place: "26–50 of 50,001"). */
-  offset: z.number(),
-  size: z.number(),
-  /** The cursors of the page's first and last rows, for `before` and `after`. */
-  first: z.nullable(z.string()),
-  last: z.nullable(z.string()),
-});
+/** A page of a console list: its rows and where it stands in the whole. */
+const pageOf = <Row extends z.core.SomeType>(row: Row) =>
+  z.object({
+    rows: z.array(row),
+    /** How many rows the search and filters match. */
+    total: z.number(),
+    /** How many of them come before this page's first row (its place: "26–50 of 50,001"). */
+    offset: z.number(),
+    size: z.number(),
+    /** The cursors of the page's first and last rows, for `before` and `after`. */
+    first: z.nullable(z.string()),
+    last: z.nullable(z.string()),
+  });
+export const applicationPage = pageOf(applicationRow);
 export type ApplicationPage = z.output<typeof applicationPage>;
 
 /** One application as the console reads it: the service view's data and the applicant's address. */
@@ -200,14 +211,31 @@ export const staffMember = z.object({
 });
 export const staffList = z.object({ staff: z.array(staffMember) });
 
+/** A service link is live until it expires or is revoked (a revoked link stays revoked). */
+export const LINK_STATES = ['live', 'expired', 'revoked'] as const;
+export type LinkState = (typeof LINK_STATES)[number];
+
 export const serviceLinkRow = z.object({
   id: z.string(),
+  state: z.enum(LINK_STATES),
   expires_at: z.string(),
   revoked_at: z.nullable(z.string()),
   created_at: z.string(),
+  /** The staff member who minted it; null when that account is gone. */
   created_by: z.nullable(z.string()),
+  /** When a reviewer last opened it; null when nobody has. */
+  opened_at: z.nullable(z.string()),
 });
 export const serviceLinkList = z.object({ links: z.array(serviceLinkRow) });
+/** A row of every link's list: the link and the application it opens. */
+export const linkListRow = z.extend(serviceLinkRow, {
+  applicant_id: z.string(),
+  applicant_name: z.string(),
+  applicant_email: z.string(),
+});
+export type LinkListRow = z.output<typeof linkListRow>;
+export const linkPage = pageOf(linkListRow);
+export type LinkPage = z.output<typeof linkPage>;
 export const mintedLink = z.object({ id: z.string(), url: z.string(), expires_at: z.string() });
 
 export const auditEntry = z.object({

@@ -9,7 +9,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { answersForCopy, chosenTab, tabGroups, type Definition } from '../../runtime';
 import { serviceMessages, type MintServiceTokenResponse, type ServiceData } from '../../contract';
-import { applications, serviceTokenRevocations, users } from '../db/schema';
+import { applications, serviceTokenRevocations, staffServiceLinks, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { hmac, randomToken, sameSecret, secretFile } from '../secrets';
 import type { ServerConfig } from '../config';
@@ -203,6 +203,16 @@ export async function readServiceData(
 ): Promise<ServiceData> {
   const data = await serviceViewData(ctx, grant, definition);
   await assertNotRevoked(ctx, grant);
+  // A link minted in the console shows when it was last opened (a CLI link has no row).
+  await ctx.db
+    .update(staffServiceLinks)
+    .set({ openedAt: ctx.config.now() })
+    .where(
+      and(
+        eq(staffServiceLinks.tenantId, grant.tenantId),
+        eq(staffServiceLinks.tokenId, grant.tokenId),
+      ),
+    );
   return data;
 }
 

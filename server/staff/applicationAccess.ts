@@ -1,20 +1,19 @@
 /**
  * One application as staff reach it: the service view's data (the print set draws it, as in the
- * PDF), its converted documents, the application PDF, and the service links minted for it. Every
- * read is written to the audit log by the routes.
+ * PDF), its converted documents and the application PDF (its service links: `serviceLinks.ts`).
+ * Every read is written to the audit log by the routes.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { staffMessages } from '../../contract/staff';
 import type { Definition } from '../../runtime';
-import { applications, staffServiceLinks, staffUsers, users } from '../db/schema';
+import { applications, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { requestPdf, pdfFileName, type ApplicationPdfContext } from '../services/applicationPdf';
 import type { ServiceContext } from '../services/context';
 import { convertedDocuments } from '../services/documents';
-import { mintServiceToken, revokeServiceToken, serviceViewData } from '../services/serviceTokens';
-import type { StaffSession } from './sessions';
+import { serviceViewData } from '../services/serviceTokens';
 
-interface Applicant {
+export interface Applicant {
   readonly tenantId: string;
   readonly userId: string;
   readonly email: string;
@@ -68,60 +67,4 @@ export async function readApplicationPdf(
   if (row.status !== 'COMPLETED' || !row.pdfKey) return null;
   const bytes = await ctx.storage.get(row.pdfKey);
   return bytes ? { bytes, fileName: pdfFileName(definition) } : null;
-}
-
-export async function mintLink(ctx: ServiceContext, session: StaffSession, applicant: Applicant) {
-  const minted = await mintServiceToken(ctx, applicant.tenantId, applicant.email, session.email);
-  await ctx.db.insert(staffServiceLinks).values({
-    tenantId: applicant.tenantId,
-    tokenId: minted.id,
-    userId: applicant.userId,
-    staffUserId: session.staffUserId,
-    expiresAt: new Date(minted.expires_at),
-    createdAt: ctx.config.now(),
-  });
-  return { id: minted.id, url: minted.url, expires_at: minted.expires_at };
-}
-
-export async function listLinks(ctx: ServiceContext, applicant: Applicant) {
-  const rows = await ctx.db
-    .select({
-      id: staffServiceLinks.tokenId,
-      expiresAt: staffServiceLinks.expiresAt,
-      revokedAt: staffServiceLinks.revokedAt,
-      createdAt: staffServiceLinks.createdAt,
-      createdBy: staffUsers.email,
-    })
-    .from(staffServiceLinks)
-    .leftJoin(staffUsers, eq(staffUsers.id, staffServiceLinks.staffUserId))
-    .where(
-      and(
-        eq(staffServiceLinks.tenantId, applicant.tenantId),
-        eq(staffServiceLinks.userId, applicant.userId),
-      ),
-    )
-    .orderBy(desc(staffServiceLinks.createdAt));
-  return rows.map((row) => ({
-    id: row.id,
-    expires_at: row.expiresAt.toISOString(),
-    revoked_at: row.revokedAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    created_by: row.createdBy,
-  }));
-}
-
-export async function revokeLink(ctx: ServiceContext, applicant: Applicant, tokenId: string) {
-  const [row] = await ctx.db
-    .update(staffServiceLinks)
-    .set({ revokedAt: ctx.config.now() })
-    .where(
-      and(
-        eq(staffServiceLinks.tenantId, applicant.tenantId),
-        eq(staffServiceLinks.userId, applicant.userId),
-        eq(staffServiceLinks.tokenId, tokenId),
-      ),
-    )
-    .returning({ id: staffServiceLinks.tokenId });
-  if (!row) throw new HttpError(404, staffMessages.noSuchApplication);
-  await revokeServiceToken(ctx, applicant.tenantId, tokenId);
 }

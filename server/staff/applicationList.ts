@@ -8,13 +8,20 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  staffMessages,
   type ApplicationQuery,
   type ApplicationRow,
   type ApplicationStatus,
 } from '../../contract/staff';
 import type { Database } from '../db/client';
-import { HttpError } from '../errors';
+import {
+  cursorTime,
+  positionFrom,
+  readsBackwards,
+  seekPage,
+  TIME_KEY,
+  type Position,
+  type SeekPage,
+} from './seekPaging';
 
 export const DEFAULT_PAGE_SIZE = 25;
 /** Words of a search taken into account. */
@@ -90,33 +97,17 @@ export function orderOf(query: ApplicationQuery, reversed = false): SQL {
   return sql`${SORT_KEYS[query.sort ?? 'updated'].column} ${direction}, l.user_id ${direction}`;
 }
 
-/** A row's place in the order: its sort value and id, as an opaque cursor. */
-type Position = readonly [string | number, string];
-
-export function cursorOf(position: Position): string {
-  return Buffer.from(JSON.stringify(position)).toString('base64url');
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const TIME = /^(-infinity|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z)$/;
 
 /** A cursor back into a position of this sort; anything else is the list's 400. */
 export function positionOf(cursor: string, sort: Sort): Position {
-  const refused = () => new HttpError(400, staffMessages.badFilter);
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw refused();
-  }
-  if (!Array.isArray(value) || value.length !== 2) throw refused();
-  const [key, id] = value as unknown[];
-  if (typeof id !== 'string' || !UUID.test(id)) throw refused();
   const kind = SORT_KEYS[sort].kind;
-  if (kind === 'number' && !(typeof key === 'number' && Number.isSafeInteger(key))) throw refused();
-  if (kind === 'time' && !(typeof key === 'string' && TIME.test(key))) throw refused();
-  if (kind === 'text' && !(typeof key === 'string' && key.length <= 400)) throw refused();
-  return [key as string | number, id];
+  return positionFrom(cursor, (key, id) => {
+    if (typeof id !== 'string' || !UUID.test(id)) return false;
+    if (kind === 'number') return typeof key === 'number' && Number.isSafeInteger(key);
+    if (kind === 'time') return typeof key === 'string' && TIME_KEY.test(key);
+    return typeof key === 'string' && key.length <= 400;
+  });
 }
 
 /** Rows strictly after (`>` in the list's order) or before a position. */
@@ -156,7 +147,7 @@ export function sortKeyOf(query: ApplicationQuery): SQL {
   const sort = SORT_KEYS[query.sort ?? 'updated'];
   if (sort.kind !== 'time') return sort.column;
   return sql`case when ${sort.column} = '-infinity' then '-infinity'
-    else to_char(${sort.column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') end`;
+    else ${cursorTime(sort.column)} end`;
 }
 
 export const LISTING_COLUMNS = sql`l.user_id as id, l.name, l.email, l.status, l.submitted_at,
@@ -173,7 +164,7 @@ export const countStatement = (where: SQL) =>
 /** One page's rows: from the start, after or before a row, or the last `limit` rows. */
 export function pageStatement(tenantId: string, query: ApplicationQuery, limit: number) {
   // The last page and the page before a row are read backwards, then turned round.
-  const backwards = query.last !== undefined || query.before !== undefined;
+  const backwards = readsBackwards(query);
   const seekTo = query.after
     ? seek(query, positionOf(query.after, query.sort ?? 'updated'), 'after')
     : query.before
@@ -182,7 +173,7 @@ export function pageStatement(tenantId: string, query: ApplicationQuery, limit: 
   const statement = sql`select ${LISTING_COLUMNS}, ${sortKeyOf(query)} as sort_key
     from staff_listing l where ${filterOf(tenantId, query)}${seekTo ? sql` and ${seekTo}` : sql``}
     order by ${orderOf(query, backwards)} limit ${limit}`;
-  return { statement, backwards, seekTo };
+  return { statement };
 }
 
 async function countOf(db: Database, where: SQL): Promise<number> {
@@ -196,30 +187,18 @@ export async function listApplications(
   db: Database,
   tenantId: string,
   query: ApplicationQuery,
-): Promise<{
-  rows: ApplicationRow[];
-  total: number;
-  offset: number;
-  size: number;
-  first: string | null;
-  last: string | null;
-}> {
-  const size = query.size ?? DEFAULT_PAGE_SIZE;
+): Promise<SeekPage<ApplicationRow>> {
   const where = filterOf(tenantId, query);
-  const total = await countOf(db, where);
-  // The last page holds what is left after whole pages, so pages keep their places from the first.
-  const limit = query.last !== undefined ? total % size || size : size;
-  const { statement, backwards, seekTo } = pageStatement(tenantId, query, limit);
-  const read = await rowsOf(db, statement);
-  const rows = backwards ? read.reverse() : read;
-  const firstRow = rows[0];
-  let offset = 0;
-  if (query.last !== undefined) offset = Math.max(0, total - rows.length);
-  else if (firstRow && seekTo)
-    offset = await countOf(db, sql`${where} and ${seek(query, positionOfRow(firstRow), 'before')}`);
-  const lastRow = rows.at(-1);
+  const page = await seekPage<Row>(query, query.size ?? DEFAULT_PAGE_SIZE, {
+    count: () => countOf(db, where),
+    read: (limit) => rowsOf(db, pageStatement(tenantId, query, limit).statement),
+    countBefore: (row) =>
+      countOf(db, sql`${where} and ${seek(query, positionOfRow(row), 'before')}`),
+    positionOf: positionOfRow,
+  });
   return {
-    rows: rows.map((row) => ({
+    ...page,
+    rows: page.rows.map((row) => ({
       id: row.id,
       name: row.name,
       email: row.email,
@@ -228,10 +207,5 @@ export async function listApplications(
       updated_at: iso(row.updated_at),
       documents: Number(row.documents),
     })),
-    total,
-    offset,
-    size,
-    first: firstRow ? cursorOf(positionOfRow(firstRow)) : null,
-    last: lastRow ? cursorOf(positionOfRow(lastRow)) : null,
   };
 }

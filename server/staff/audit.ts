@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'application.pdf',
   'application.document',
   'application.export',
+  'link.list',
   'link.minted',
   'link.revoked',
 ] as const;

@@ -12,6 +12,7 @@ import {
   applicationQuery,
   documentParams,
   linkParams,
+  linkQuery,
   staffCodeBody,
   staffIdParams,
   staffInviteBody,
@@ -31,6 +32,7 @@ import * as accounts from './accounts';
 import { listApplications } from './applicationList';
 import { audit, auditEntries, filterDetail } from './audit';
 import { exportApplications } from './exportCsv';
+import * as links from './serviceLinks';
 import {
   clearStaffCookie,
   endStaffSession,
@@ -274,12 +276,12 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
     });
 
     app.get('/applications/:id/links', async (request) => ({
-      links: await access.listLinks(ctx, await applicantFrom(request)),
+      links: await links.listLinks(ctx, await applicantFrom(request)),
     }));
 
     app.post('/applications/:id/links', { config: limited }, async (request) => {
       const applicant = await applicantFrom(request);
-      const minted = await access.mintLink(ctx, staffOf(request), applicant);
+      const minted = await links.mintLink(ctx, staffOf(request), applicant);
       await audit(ctx, accounts.actorOf(staffOf(request)), 'link.minted', applicant.userId);
       return minted;
     });
@@ -290,10 +292,21 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       async (request) => {
         const { id, tokenId } = parse(linkParams, request.params);
         const applicant = await access.applicantOf(ctx, request.tenant.id, id);
-        await access.revokeLink(ctx, applicant, tokenId);
-        await audit(ctx, accounts.actorOf(staffOf(request)), 'link.revoked', applicant.userId);
+        if (await links.revokeLink(ctx, applicant, tokenId))
+          await audit(ctx, accounts.actorOf(staffOf(request)), 'link.revoked', applicant.userId);
         return { message: staffMessages.linkRevoked };
       },
     );
+
+    // Every link that is out, with the applicant's name and address: a read, audited as the list.
+    app.get('/links', { config: { staffAccess: 'admin' } }, async (request) => {
+      const page = await links.listAllLinks(
+        ctx,
+        request.tenant.id,
+        parse(linkQuery, request.query),
+      );
+      await audit(ctx, accounts.actorOf(staffOf(request)), 'link.list');
+      return page;
+    });
   };
 }

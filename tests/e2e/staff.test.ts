@@ -2,7 +2,8 @@
  * End to end in Chromium: the staff console (issue 18). The first admin comes from the command line,
  * joins from the link, enrols an authenticator (the test computes its codes from the key shown, on
  * the server's clock), invites a reader; the reader joins, enrols, finds an applicant, opens the
- * view and downloads the PDF; the admin's export is parsed. Then the way people arrive: reload on
+ * view, downloads the PDF and makes a link for a reviewer; the admin's export is parsed, and the
+ * admin finds that link among every link and revokes it. Then the way people arrive: reload on
  * each view keeps it, back and forward, signing out and in again (with a new code) returns to the
  * same view, an idle session asks for the sign-in again. Screens at 1280, 768 and 360 px, axe on
  * each view.
@@ -11,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceMessages } from '../../contract';
 import { addStaff } from '../../server/cli/staff';
 import { codeAt } from '../../server/staff/totp';
 import { validApplication } from '../definitions/fixtures';
@@ -105,6 +107,17 @@ describe('the staff console in Chromium', () => {
       }
       expect(downloaded?.subarray(0, 5).toString()).toBe('%PDF-');
 
+      // The reader makes a link for a reviewer without an account.
+      await reader.page.getByRole('button', { name: 'Make a link for a reviewer' }).click();
+      const minted = reader.page
+        .getByRole('status')
+        .filter({ hasText: 'New link' })
+        .locator('code');
+      const serviceToken = new URL((await minted.innerText()).trim()).searchParams.get(
+        'service_token',
+      ) as string;
+      expect(serviceToken).toBeTruthy();
+
       await admin.page.getByRole('link', { name: 'Applications' }).click();
       await admin.page.setViewportSize({ width: 768, height: 900 });
       await shot(admin.page, 'staff-applications-768');
@@ -115,6 +128,40 @@ describe('the staff console in Chromium', () => {
       expect(rows[0]?.slice(0, 4)).toEqual(['Applicant ID', 'Name', 'E-mail', 'Status']);
       expect(rows.find((row) => row[2] === 'avery@example.com')?.[1]).toMatch(/Quill$/);
 
+      // The admin finds the reader's link among every link, and revokes it after a confirmation.
+      await admin.page.setViewportSize({ width: 1280, height: 900 });
+      await admin.page.getByRole('link', { name: 'Service links' }).click();
+      await admin.page.getByRole('heading', { level: 1, name: 'Service links' }).waitFor();
+      const row = admin.page.getByRole('row').filter({ hasText: 'avery@example.com' });
+      await row.getByText('Live', { exact: true }).waitFor();
+      expect(await row.innerText()).toContain('reader@northfield.edu');
+      await expectNoAxeViolations(admin.page, 'admin service links');
+      await shot(admin.page, 'staff-links-1280');
+      await row.getByRole('button', { name: /^Revoke/ }).click();
+      const confirm = admin.page.getByRole('dialog', { name: 'Revoke this link?' });
+      await confirm.waitFor();
+      await expectNoAxeViolations(admin.page, 'admin revoke confirmation');
+      await shot(admin.page, 'staff-links-confirm-1280');
+      await confirm.getByRole('button', { name: 'Revoke the link' }).click();
+      await admin.page.getByText('The link has been revoked.').waitFor();
+      await row.getByText('Revoked', { exact: true }).waitFor();
+      expect(await row.getByRole('button').count()).toBe(0);
+      await admin.page.reload();
+      await admin.page
+        .getByRole('row')
+        .filter({ hasText: 'avery@example.com' })
+        .getByText('Revoked', { exact: true })
+        .waitFor();
+      // The reviewer's link now shows the service view's refusal.
+      const reviewer = await e2e.newPage();
+      try {
+        await reviewer.page.goto(`/?service_token=${encodeURIComponent(serviceToken)}`);
+        await reviewer.page.getByRole('heading', { name: serviceMessages.tokenInvalid }).waitFor();
+      } finally {
+        await reviewer.context.close();
+      }
+
+      await admin.page.setViewportSize({ width: 768, height: 900 });
       await admin.page.getByRole('link', { name: 'Audit log' }).click();
       await admin.page.getByRole('cell', { name: 'application.pdf' }).first().waitFor();
       await expectNoAxeViolations(admin.page, 'admin audit');
@@ -179,6 +226,7 @@ describe('the staff console in Chromium', () => {
       for (const [path, heading] of [
         ['/staff/staff', 'Staff'],
         ['/staff/audit', 'Audit log'],
+        ['/staff/links', 'Service links'],
         ['/staff', 'Applications'],
       ] as const) {
         await page.goto(path);

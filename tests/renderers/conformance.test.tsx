@@ -193,6 +193,15 @@ const ANSWERS = {
 
 afterEach(cleanup);
 
+it('the definition holds a question of every kind, so every set draws a new kind here', () => {
+  const used = new Set<unknown>();
+  JSON.stringify(definition, (name, value: unknown) => {
+    if (name === 'kind') used.add(value);
+    return value;
+  });
+  expect(QUESTION_KINDS.filter((kind) => !used.has(kind))).toEqual([]);
+});
+
 describe.each(sets)('the $name renderer set', (set) => {
   function show(answers: Record<string, unknown>, state: ViewState = {}) {
     const page = visiblePage(definition, answers, 'all', { ...state, now: NOW });

@@ -90,7 +90,11 @@ export const staffSessions = pgTable(
   (t) => [index('staff_sessions_user').on(t.tenantId, t.staffUserId)],
 );
 
-/** The service links staff minted in the console, so they can be listed and revoked. */
+/**
+ * The service links staff minted in the console, so they can be listed and revoked; `openedAt` is
+ * when a reviewer last opened one. Every link of a tenant is listed newest first, a page at a time
+ * (`staff_service_links_recent`).
+ */
 export const staffServiceLinks = pgTable(
   'staff_service_links',
   {
@@ -102,11 +106,13 @@ export const staffServiceLinks = pgTable(
     staffUserId: uuid('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
+    openedAt: at('opened_at'),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.tokenId] }),
     index('staff_service_links_user').on(t.tenantId, t.userId),
+    index('staff_service_links_recent').on(t.tenantId, t.createdAt, t.tokenId),
   ],
 );
 

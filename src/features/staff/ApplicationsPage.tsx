@@ -159,7 +159,11 @@ export function ApplicationsPage() {
         </table>
       </TableFrame>
       {page.data ? (
-        <Pager page={page.data} onGo={(position) => go({ ...filterOf(query), ...position })} />
+        <Pager
+          page={page.data}
+          empty="No applications"
+          onGo={(position) => go({ ...filterOf(query), ...position })}
+        />
       ) : null}
     </section>
   );

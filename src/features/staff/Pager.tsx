@@ -1,19 +1,32 @@
 /**
- * The list's pages (D107): first, previous, next and last, found by seeking from a row (fast at any
- * depth), with the place shown as "Page 3 of 2,001 (51–75 of 50,001)".
+ * A console list's pages (D107): first, previous, next and last, found by seeking from a row (fast
+ * at any depth), with the place shown as "Page 3 of 2,001 (51–75 of 50,001)".
  */
-import type { ApplicationPage, ApplicationQuery } from '../../../contract/staff';
+import type { PagePosition } from '../../../contract/staff';
 import styles from './staff.module.css';
 
-type Position = Pick<ApplicationQuery, 'after' | 'before' | 'last'>;
+type Position = Pick<PagePosition, 'after' | 'before' | 'last'>;
+
+/** What the pager reads of a page (every console list's page has it). */
+interface PageSummary {
+  readonly rows: readonly unknown[];
+  readonly total: number;
+  readonly offset: number;
+  readonly size: number;
+  readonly first: string | null;
+  readonly last: string | null;
+}
 
 const count = (n: number) => n.toLocaleString('en-US');
 
 export function Pager({
   page,
+  empty,
   onGo,
 }: {
-  page: ApplicationPage;
+  page: PageSummary;
+  /** The place when the list is empty ("No applications"). */
+  empty: string;
   onGo: (position: Position) => void;
 }) {
   const hasPrevious = page.offset > 0;
@@ -22,7 +35,7 @@ export function Pager({
   const current = Math.min(pages, Math.floor(page.offset / page.size) + 1);
   const place =
     page.total === 0
-      ? 'No applications'
+      ? empty
       : `Page ${count(current)} of ${count(pages)} (${count(page.offset + 1)}–${count(page.offset + page.rows.length)} of ${count(page.total)})`;
   return (
     <nav className={styles.pager} aria-label="Pages">

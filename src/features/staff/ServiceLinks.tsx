@@ -4,7 +4,7 @@ import { messageResponse } from '../../../contract';
 import { mintedLink, serviceLinkList } from '../../../contract/staff';
 import { staffCall } from './api';
 import styles from './staff.module.css';
-import { Failure, minute } from './ui';
+import { Failure, LINK_STATE_TEXT, minute } from './ui';
 
 export function ServiceLinks({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const queryClient = useQueryClient();
@@ -49,9 +49,10 @@ export function ServiceLinks({ id, isAdmin }: { id: string; isAdmin: boolean }) 
         <ul>
           {rows.map((link) => (
             <li key={link.id}>
-              Made by {link.created_by ?? 'the command line'}, valid until {minute(link.expires_at)}
-              {link.revoked_at ? ' (revoked)' : ''}{' '}
-              {isAdmin && !link.revoked_at ? (
+              {LINK_STATE_TEXT[link.state]}: made by {link.created_by ?? 'a removed account'}, valid
+              until {minute(link.expires_at)},{' '}
+              {link.opened_at ? `last opened ${minute(link.opened_at)}` : 'never opened'}{' '}
+              {isAdmin && link.state === 'live' ? (
                 <button
                   type="button"
                   className={styles.secondary}

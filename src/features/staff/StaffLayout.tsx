@@ -68,8 +68,10 @@ function Navigation({ me }: { me: StaffMe }) {
   return (
     <>
       <nav aria-label="Console" className={styles.nav}>
+        {/* Exact: every view is under /staff, and a fuzzy match would mark this one current too. */}
         <Link
           to="/staff"
+          activeOptions={{ exact: true }}
           className={styles.navLink}
           aria-current={inApplications ? 'page' : undefined}
         >
@@ -79,6 +81,9 @@ function Navigation({ me }: { me: StaffMe }) {
           <>
             <Link to="/staff/staff" className={styles.navLink} activeProps={current}>
               Staff
+            </Link>
+            <Link to="/staff/links" className={styles.navLink} activeProps={current}>
+              Service links
             </Link>
             <Link to="/staff/audit" className={styles.navLink} activeProps={current}>
               Audit log

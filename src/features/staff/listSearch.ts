@@ -1,24 +1,43 @@
 /**
- * The list's URL: search, filters, sort and the page's cursor as search params, checked with the
- * contract's schema (the server's) in this lazy chunk. A hand-edited or stale URL that does not pass
- * shows the list unfiltered with the contract's message, never a broken page.
+ * The console lists' URLs: search, filters, sort and the page's cursor as search params, checked
+ * with the contract's schema (the server's) in this lazy chunk. A hand-edited or stale URL that does
+ * not pass shows the list unfiltered with the contract's message, never a broken page.
  */
-import { applicationQuery, staffMessages, type ApplicationQuery } from '../../../contract/staff';
+import {
+  applicationQuery,
+  linkQuery,
+  staffMessages,
+  type ApplicationQuery,
+  type PagePosition,
+} from '../../../contract/staff';
 import type { StaffListSearch } from './routes';
 
 export const DEFAULT_LIST: ApplicationQuery = { sort: 'updated', dir: 'desc' };
 
-export function listQueryOf(search: StaffListSearch): {
-  query: ApplicationQuery;
-  problem?: string;
-} {
-  const parsed = applicationQuery.safeParse(search);
-  if (parsed.success) return { query: { ...DEFAULT_LIST, ...parsed.data } };
-  return { query: DEFAULT_LIST, problem: staffMessages.badFilter };
+interface QuerySchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
+function parsedSearch<T extends object>(
+  schema: QuerySchema<T>,
+  search: StaffListSearch,
+  defaults: T,
+): { query: T; problem?: string } {
+  const parsed = schema.safeParse(search);
+  if (parsed.success) return { query: { ...defaults, ...parsed.data } };
+  return { query: defaults, problem: staffMessages.badFilter };
+}
+
+export const listQueryOf = (search: StaffListSearch) =>
+  parsedSearch(applicationQuery, search, DEFAULT_LIST);
+
+export const linkQueryOf = (search: StaffListSearch) =>
+  parsedSearch<PagePosition>(linkQuery, search, {});
+
+type Query = Partial<Record<string, string | number>>;
+
 /** The query as search params (the URL's and the API's), without empty values. */
-export function searchOf(query: ApplicationQuery): Record<string, string> {
+export function searchOf(query: Query): Record<string, string> {
   return Object.fromEntries(
     Object.entries(query).flatMap(([key, value]) =>
       value === undefined || value === '' ? [] : [[key, String(value)]],
@@ -26,8 +45,7 @@ export function searchOf(query: ApplicationQuery): Record<string, string> {
   );
 }
 
-export const queryString = (query: ApplicationQuery) =>
-  new URLSearchParams(searchOf(query)).toString();
+export const queryString = (query: Query) => new URLSearchParams(searchOf(query)).toString();
 
 /** The filters alone (what an export takes): no page position. */
 export function filterOf(query: ApplicationQuery): ApplicationQuery {

@@ -1,12 +1,12 @@
 /**
  * The staff console's routes (issue 18, docs/staff.md): a URL per view, so reload and back/forward
  * keep it. Every view loads on demand; this table is all of the console the applicant's first page
- * carries. The list's search params are checked with the contract's zod schema inside the lazy
+ * carries. The lists' search params are checked with the contract's zod schemas inside the lazy
  * chunk (`listSearch.ts`, D107); here they are only kept as text.
  */
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 
-/** The list's search params as the URL holds them (text; `listSearch.ts` validates them). */
+/** A list's search params as the URL holds them (text; `listSearch.ts` validates them). */
 export type StaffListSearch = Partial<Record<string, string>>;
 
 const asText = (search: Record<string, unknown>): StaffListSearch =>
@@ -38,6 +38,12 @@ export function staffRoutes<TRoot extends AnyRoute>(rootRoute: TRoot) {
       getParentRoute: () => console,
       path: '/staff',
       component: lazyRouteComponent(() => import('./StaffPage'), 'StaffPage'),
+    }),
+    createRoute({
+      getParentRoute: () => console,
+      path: '/links',
+      validateSearch: asText,
+      component: lazyRouteComponent(() => import('./LinksPage'), 'LinksPage'),
     }),
     createRoute({
       getParentRoute: () => console,

@@ -3,6 +3,7 @@
  * fields are the account screens' (`TextField`), and the select wears their look.
  */
 import { useId, type ReactNode } from 'react';
+import type { LinkState } from '../../../contract/staff';
 import fieldStyles from '../account/account.module.css';
 import styles from './staff.module.css';
 
@@ -70,3 +71,10 @@ export function Select<T extends string>({
 
 export const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 export const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** A service link's state, as the console says it. */
+export const LINK_STATE_TEXT: Record<LinkState, string> = {
+  live: 'Live',
+  expired: 'Expired',
+  revoked: 'Revoked',
+};

@@ -1,0 +1,170 @@
+/**
+ * `/staff/links` (admins): every service link that is out, newest first, paged on the server: which
+ * application, who made it, when, when it expires, when a reviewer last opened it, and its state in
+ * words; a live link can be revoked after a confirmation. The page is in the URL (reload keeps it).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { messageResponse } from '../../../contract';
+import { linkPage, staffMessages, type LinkListRow } from '../../../contract/staff';
+import ChromeDialogFrame from '../../chrome/ChromeDialogFrame';
+import { staffCall } from './api';
+import { linkQueryOf, queryString, searchOf } from './listSearch';
+import { Pager } from './Pager';
+import { useMe } from './session';
+import styles from './staff.module.css';
+import { Failure, LINK_STATE_TEXT, minute, Notice, TableFrame } from './ui';
+
+const route = getRouteApi('/staff/links');
+const linksKey = ['staff', 'links', 'all'];
+
+export function LinksPage() {
+  const isAdmin = useMe().data?.role === 'admin';
+  return (
+    <section aria-labelledby="staff-all-links">
+      <h1 id="staff-all-links" className={styles.title} tabIndex={-1}>
+        Service links
+      </h1>
+      {isAdmin ? <Links /> : <Failure error={staffMessages.forbidden} />}
+    </section>
+  );
+}
+
+function Links() {
+  const { query, problem } = linkQueryOf(route.useSearch());
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const api = queryString(query);
+  const page = useQuery({
+    queryKey: [...linksKey, api],
+    queryFn: () => staffCall(linkPage, `/links?${api}`),
+    placeholderData: (previous) => previous,
+  });
+  const [confirming, setConfirming] = useState<LinkListRow | null>(null);
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const revoke = useMutation({
+    mutationFn: (link: LinkListRow) =>
+      staffCall(messageResponse, `/applications/${link.applicant_id}/links/${link.id}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: () => {
+      // The row's button is gone: focus goes to the page's heading.
+      returnFocusTo.current = document.getElementById('staff-all-links');
+      setConfirming(null);
+      void queryClient.invalidateQueries({ queryKey: linksKey });
+    },
+  });
+  const ask = (link: LinkListRow, button: HTMLElement) => {
+    returnFocusTo.current = button;
+    revoke.reset();
+    setConfirming(link);
+  };
+
+  return (
+    <>
+      <p>
+        Every link made for a reviewer without an account, newest first. A link opens one
+        application, read-only, until it expires or is revoked.
+      </p>
+      {problem ? <Notice>{problem}</Notice> : null}
+      {revoke.data ? <Notice>{revoke.data.message}</Notice> : null}
+      <Failure error={page.error} />
+      <TableFrame label="Service links table">
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Application</th>
+              <th scope="col">State</th>
+              <th scope="col">Made by</th>
+              <th scope="col">Made</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Last opened</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.data?.rows.map((link) => (
+              <tr key={link.id}>
+                <td>
+                  <Link
+                    to="/staff/applications/$id"
+                    params={{ id: link.applicant_id }}
+                    className={styles.link}
+                  >
+                    {link.applicant_name || '(no name yet)'}
+                  </Link>
+                  <br />
+                  {link.applicant_email}
+                </td>
+                <td>
+                  <span className={styles.status} data-status={link.state}>
+                    {LINK_STATE_TEXT[link.state]}
+                  </span>
+                </td>
+                <td>{link.created_by ?? 'a removed account'}</td>
+                <td className={styles.nowrap}>{minute(link.created_at)}</td>
+                <td className={styles.nowrap}>{minute(link.expires_at)}</td>
+                <td className={styles.nowrap}>
+                  {link.opened_at ? minute(link.opened_at) : 'Never'}
+                </td>
+                <td>
+                  {link.state === 'live' ? (
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      aria-haspopup="dialog"
+                      onClick={(event) => ask(link, event.currentTarget)}
+                    >
+                      Revoke
+                      <span className="visually-hidden">
+                        {' '}
+                        the link to {link.applicant_name || link.applicant_email}
+                      </span>
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+      {page.data ? (
+        <Pager
+          page={page.data}
+          empty="No service links"
+          onGo={(position) => void navigate({ to: '/staff/links', search: searchOf(position) })}
+        />
+      ) : null}
+      <ChromeDialogFrame
+        title="Revoke this link?"
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        returnFocusTo={returnFocusTo}
+      >
+        <p>
+          The reviewer who has the link to the application of{' '}
+          <strong>{confirming?.applicant_name || confirming?.applicant_email}</strong> will no
+          longer be able to open it. This cannot be undone; you can make a new link from the
+          application.
+        </p>
+        <Failure error={revoke.error} />
+        <div className={styles.bar}>
+          <button
+            type="button"
+            className={styles.primary}
+            disabled={revoke.isPending}
+            onClick={() => confirming && revoke.mutate(confirming)}
+          >
+            Revoke the link
+          </button>
+          <button type="button" className={styles.secondary} onClick={() => setConfirming(null)}>
+            Keep it
+          </button>
+        </div>
+      </ChromeDialogFrame>
+    </>
+  );
+}
