@@ -104,6 +104,17 @@ export const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 /** A marker per hostile value: what the log is searched for. */
 export const mark = () => `MARK${randomBytes(6).toString('hex')}`;
+/** What a route walk sends: NUL, a lone surrogate, over-long, markup and SQL, an address. */
+export function hostileValues(): string[] {
+  return [
+    `nul\u0000${mark()}`,
+    `lone\ud800${mark()}surrogate`,
+    `${mark()}${'x'.repeat(5000)}`,
+    `<script>${mark()}</script>' OR 1=1 --`,
+    `${mark()}@victim.example.com`,
+  ];
+}
+
 /** What `mark` makes: MARK and six bytes in hex. */
 const MARKER = /MARK[0-9a-f]{12}/;
 

@@ -16,20 +16,12 @@ import {
   type TestServer,
   logCollector,
 } from '../server/harness';
-import { encodeKeepingSurrogates as encode, expectNotLogged, mark } from './helpers';
+import { encodeKeepingSurrogates as encode, expectNotLogged, hostileValues, mark } from './helpers';
 
 const STAFF_KEY = 's'.repeat(40);
 
-function hostileValues() {
-  return [
-    `nul\u0000${mark()}`,
-    `lone\ud800${mark()}surrogate`,
-    `${mark()}${'x'.repeat(5000)}`,
-    `<script>${mark()}</script>' OR 1=1 --`,
-    `078-05-1120-${mark()}`,
-    `${mark()}@victim.example.com`,
-  ];
-}
+/** The walk's values, and one shaped like an SSN, which applicants' answers hold. */
+const applicantValues = () => [...hostileValues(), `078-05-1120-${mark()}`];
 
 /** The query parameters any route reads, each given the hostile value. */
 const QUERY_NAMES = [
@@ -160,7 +152,7 @@ describe.each(databaseKinds)('issue 15.6 hostile input on every route, on %s', (
       ['applicant', user],
     ];
     let requests = 0;
-    for (const value of hostileValues()) {
+    for (const value of applicantValues()) {
       sent.push(value);
       for (const route of routes)
         for (const [who, client] of clients) {

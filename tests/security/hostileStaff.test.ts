@@ -26,23 +26,13 @@ import {
   signIn,
   type SignedInStaff,
 } from '../server/staffHelpers';
-import { encodeKeepingSurrogates as encode, expectNotLogged, mark } from './helpers';
+import { encodeKeepingSurrogates as encode, expectNotLogged, hostileValues, mark } from './helpers';
 
 const BURST = 30;
 
 interface Link {
   id: string;
   revoked_at: string | null;
-}
-
-function hostileValues() {
-  return [
-    `nul\u0000${mark()}`,
-    `lone\ud800${mark()}surrogate`,
-    `${mark()}${'x'.repeat(5000)}`,
-    `<script>${mark()}</script>' OR 1=1 --`,
-    `${mark()}@victim.example.com`,
-  ];
 }
 
 /** Every query parameter a staff route reads (the list's search, filters, sort and pages). */
