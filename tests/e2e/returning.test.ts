@@ -9,11 +9,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '../../contract';
 import { errorSummary, messages, notices } from '../../definitions';
-import { validApplication } from '../definitions/fixtures';
 import { codeIn, PASSWORD } from '../server/harness';
 import { startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
-import { chooseTranscriptOnFinalSteps, expectApart, logIn, logOut } from './returningOverlap';
+import {
+  chooseTranscriptOnFinalSteps,
+  expectApart,
+  logIn,
+  logOut,
+  savedBeforeReturning,
+} from './returningOverlap';
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SCREENSHOT_DIR } from './harness';
@@ -140,17 +145,10 @@ describe('the returning applicant in Chromium', () => {
           await api.post('/public/login', { data: { username: email, password: PASSWORD } })
         ).status(),
       ).toBe(200);
-      const {
-        birth_date: _b,
-        entry_term: _e,
-        entry_term_desc: _ed,
-        counselor_waiver_request: _w,
-        counselor_waiver_request_desc: _wd,
-        first_name: _f,
-        ...rest
-      } = validApplication;
       expect(
-        (await api.put('/api/answer', { data: { ...rest, first_name: 'Rowan' } })).status(),
+        (
+          await api.put('/api/answer', { data: { ...savedBeforeReturning, first_name: 'Rowan' } })
+        ).status(),
       ).toBe(200);
       expect((await api.post('/api/logout')).status()).toBe(200);
 

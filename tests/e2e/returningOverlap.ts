@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { documentText } from '../../definitions';
 import { png } from '../server/documentFiles';
+import { validApplication } from '../definitions/fixtures';
 import { PASSWORD } from '../server/harness';
 
 interface Box {
@@ -69,6 +70,20 @@ export async function chooseTranscriptOnFinalSteps(page: Page): Promise<void> {
     await chooser
   ).setFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: png() });
 }
+
+/**
+ * What an earlier session saved: the whole application but the birth date, the entry term and the
+ * waiver, left for the returning applicant.
+ */
+const {
+  birth_date: _b,
+  entry_term: _e,
+  entry_term_desc: _ed,
+  counselor_waiver_request: _w,
+  counselor_waiver_request_desc: _wd,
+  ...saved
+} = validApplication;
+export const savedBeforeReturning = saved;
 
 /** Logs in from the login screen with the test password. */
 export async function logIn(page: Page, email: string): Promise<void> {
