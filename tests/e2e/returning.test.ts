@@ -9,11 +9,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '../../contract';
 import { errorSummary, messages, notices } from '../../definitions';
-import { validApplication } from '../definitions/fixtures';
 import { codeIn, PASSWORD } from '../server/harness';
 import { startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
-import { chooseTranscriptOnFinalSteps, expectApart } from './returningOverlap';
+import {
+  chooseTranscriptOnFinalSteps,
+  expectApart,
+  logIn,
+  logOut,
+  savedBeforeReturning,
+} from './returningOverlap';
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SCREENSHOT_DIR } from './harness';
@@ -30,14 +35,22 @@ const UPLOAD_FAILED = notices.uploadFailedWhy(
   documentMessages.contentMismatch,
 );
 
-/** Screenshots at 1280 px and at 360 px (first screen), also kept under /tmp/shots-returning. */
-async function shots(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots at 1280 px and at 360 px (first screen), also kept under /tmp/shots-returning;
+ * `inView` brings what is photographed into view at each width.
+ */
+async function shots(
+  page: Page,
+  name: string,
+  inView: (page: Page) => Promise<unknown> = async () => undefined,
+): Promise<void> {
   await mkdir('/tmp/shots-returning', { recursive: true });
   for (const [size, suffix] of [
     [DESKTOP, '1280'],
     [PHONE, '360'],
   ] as const) {
     await page.setViewportSize(size);
+    await inView(page);
     await page.waitForTimeout(150);
     const file = `returning-${name}-${suffix}`;
     await shot(page, file);
@@ -79,36 +92,12 @@ const sameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { marker?: number }).marker === 17);
 
 /** The date of birth's question in view at 1280 and 360 px (its states, D121). */
-async function dateField(page: Page, name: string): Promise<void> {
-  await mkdir('/tmp/shots-returning', { recursive: true });
-  for (const [size, suffix] of [
-    [DESKTOP, '1280'],
-    [PHONE, '360'],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page
+const dateField = (page: Page, name: string) =>
+  shots(page, name, (on) =>
+    on
       .locator('#birth_date')
-      .evaluate((input) => input.closest('[data-state]')?.scrollIntoView({ block: 'center' }));
-    await page.waitForTimeout(150);
-    const file = `returning-${name}-${suffix}`;
-    await shot(page, file);
-    await copyFile(path.join(SCREENSHOT_DIR, `${file}.png`), `/tmp/shots-returning/${file}.png`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.getByRole('heading', { name: 'Log In', level: 1 }).waitFor();
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-}
-
-async function logOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('button', { name: 'Log Out' }).click();
-  await page.waitForURL('**/login');
-}
+      .evaluate((input) => input.closest('[data-state]')?.scrollIntoView({ block: 'center' })),
+  );
 
 describe('the returning applicant in Chromium', () => {
   let e2e: E2E;
@@ -156,17 +145,10 @@ describe('the returning applicant in Chromium', () => {
           await api.post('/public/login', { data: { username: email, password: PASSWORD } })
         ).status(),
       ).toBe(200);
-      const {
-        birth_date: _b,
-        entry_term: _e,
-        entry_term_desc: _ed,
-        counselor_waiver_request: _w,
-        counselor_waiver_request_desc: _wd,
-        first_name: _f,
-        ...rest
-      } = validApplication;
       expect(
-        (await api.put('/api/answer', { data: { ...rest, first_name: 'Rowan' } })).status(),
+        (
+          await api.put('/api/answer', { data: { ...savedBeforeReturning, first_name: 'Rowan' } })
+        ).status(),
       ).toBe(200);
       expect((await api.post('/api/logout')).status()).toBe(200);
 

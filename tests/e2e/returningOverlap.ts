@@ -1,11 +1,13 @@
 /**
- * Toasts and the error summary (issue 17): neither may cover the other. Box checks for the
- * end-to-end files of the returning applicant.
+ * Toasts and the error summary (issue 17): neither may cover the other. Box checks and the steps
+ * the end-to-end files of the returning applicant share.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { documentText } from '../../definitions';
 import { png } from '../server/documentFiles';
+import { validApplication } from '../definitions/fixtures';
+import { PASSWORD } from '../server/harness';
 
 interface Box {
   readonly x: number;
@@ -67,4 +69,33 @@ export async function chooseTranscriptOnFinalSteps(page: Page): Promise<void> {
   await (
     await chooser
   ).setFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: png() });
+}
+
+/**
+ * What an earlier session saved: the whole application but the birth date, the entry term and the
+ * waiver, left for the returning applicant.
+ */
+const {
+  birth_date: _b,
+  entry_term: _e,
+  entry_term_desc: _ed,
+  counselor_waiver_request: _w,
+  counselor_waiver_request_desc: _wd,
+  ...saved
+} = validApplication;
+export const savedBeforeReturning = saved;
+
+/** Logs in from the login screen with the test password. */
+export async function logIn(page: Page, email: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Log In', level: 1 }).waitFor();
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+/** Logs out from the account menu and waits for the login screen. */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await page.waitForURL('**/login');
 }

@@ -5,28 +5,25 @@
  * beside the summary. In each state: the toast is on screen, no box of one meets the other, axe.
  * Screenshots: tests/e2e/artifacts/toasts-*.png.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '../../contract';
 import { errorSummary, notices } from '../../definitions';
-import { validApplication } from '../definitions/fixtures';
-import { PASSWORD } from '../server/harness';
 import { signUpApplicant, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
-import { chooseTranscriptOnFinalSteps, expectApart, expectOnTop } from './returningOverlap';
+import {
+  chooseTranscriptOnFinalSteps,
+  expectApart,
+  expectOnTop,
+  logIn,
+  logOut,
+  savedBeforeReturning,
+} from './returningOverlap';
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
 const WAIT = { timeout: 15_000 };
 /** A real conversion on a loaded 2-core machine. */
 const CONVERSION_MS = 60_000;
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.getByRole('heading', { name: 'Log In', level: 1 }).waitFor();
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-}
 
 describe('toasts and the error summary', () => {
   let e2e: E2E;
@@ -45,24 +42,16 @@ describe('toasts and the error summary', () => {
       try {
         // A failed submit behind: most answers saved, a few missing; Submit on Final Steps.
         await signUpApplicant(e2e, page.request, email);
-        const {
-          birth_date: _b,
-          entry_term: _e,
-          entry_term_desc: _ed,
-          counselor_waiver_request: _w,
-          counselor_waiver_request_desc: _wd,
-          ...rest
-        } = validApplication;
-        expect((await page.request.put('/api/answer', { data: rest })).ok()).toBe(true);
+        expect((await page.request.put('/api/answer', { data: savedBeforeReturning })).ok()).toBe(
+          true,
+        );
         await page.setViewportSize(viewport);
         await page.goto('/final-steps');
         await page.getByRole('button', { name: 'Submit' }).click();
         const summary = page.getByRole('alert').filter({ hasText: errorSummary.title });
         await summary.waitFor(WAIT);
         await page.waitForURL('**/about');
-        await page.getByRole('button', { name: 'Account' }).click();
-        await page.getByRole('button', { name: 'Log Out' }).click();
-        await page.waitForURL('**/login');
+        await logOut(page);
 
         await logIn(page, email);
         await page.waitForURL('**/about', WAIT);

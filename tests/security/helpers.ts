@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { runInTenant } from '../../server/db/tenantScope';
 import type { Client, Response, TestServer } from '../server/harness';
 
@@ -103,6 +104,37 @@ export const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 /** A marker per hostile value: what the log is searched for. */
 export const mark = () => `MARK${randomBytes(6).toString('hex')}`;
+/** What a route walk sends: NUL, a lone surrogate, over-long, markup and SQL, an address. */
+export function hostileValues(): string[] {
+  return [
+    `nul\u0000${mark()}`,
+    `lone\ud800${mark()}surrogate`,
+    `${mark()}${'x'.repeat(5000)}`,
+    `<script>${mark()}</script>' OR 1=1 --`,
+    `${mark()}@victim.example.com`,
+  ];
+}
+
+/** What `mark` makes: MARK and six bytes in hex. */
+const MARKER = /MARK[0-9a-f]{12}/;
+
+/**
+ * Once the last lines are in, the log (more than `atLeast` lines, so it was collected) holds no value
+ * of `sent`: a value's marker where it has one, else the value itself.
+ */
+export async function expectNotLogged(
+  sent: readonly string[],
+  lines: readonly string[],
+  atLeast: number,
+): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(lines.length).toBeGreaterThan(atLeast);
+  const log = lines.join('\n');
+  for (const value of sent) {
+    const marker = MARKER.exec(value)?.[0] ?? value;
+    expect(log.includes(marker), `the log holds ${marker}`).toBe(false);
+  }
+}
 
 /** Percent-encoding that keeps a lone surrogate (as its three WTF-8 bytes), as an attacker would. */
 export function encodeKeepingSurrogates(value: string): string {

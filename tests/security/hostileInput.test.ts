@@ -16,20 +16,12 @@ import {
   type TestServer,
   logCollector,
 } from '../server/harness';
-import { encodeKeepingSurrogates as encode, mark } from './helpers';
+import { encodeKeepingSurrogates as encode, expectNotLogged, hostileValues, mark } from './helpers';
 
 const STAFF_KEY = 's'.repeat(40);
 
-function hostileValues() {
-  return [
-    `nul\u0000${mark()}`,
-    `lone\ud800${mark()}surrogate`,
-    `${mark()}${'x'.repeat(5000)}`,
-    `<script>${mark()}</script>' OR 1=1 --`,
-    `078-05-1120-${mark()}`,
-    `${mark()}@victim.example.com`,
-  ];
-}
+/** The walk's values, and one shaped like an SSN, which applicants' answers hold. */
+const applicantValues = () => [...hostileValues(), `078-05-1120-${mark()}`];
 
 /** The query parameters any route reads, each given the hostile value. */
 const QUERY_NAMES = [
@@ -162,7 +154,7 @@ describe.each(databaseKinds)('issue 15.6 hostile input on every route, on %s', (
       ['applicant', user],
     ];
     let requests = 0;
-    for (const value of hostileValues()) {
+    for (const value of applicantValues()) {
       sent.push(value);
       for (const route of routes)
         for (const [who, client] of clients) {
@@ -266,13 +258,6 @@ describe.each(databaseKinds)('issue 15.6 hostile input on every route, on %s', (
     }
   });
 
-  it('no log line, at any level, carries a value that was sent', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(lines.length).toBeGreaterThan(1000);
-    const log = lines.join('\n');
-    for (const value of sent) {
-      const marker = /MARK[0-9a-f]{12}/.exec(value)?.[0] ?? value;
-      expect(log.includes(marker), `the log holds ${marker}`).toBe(false);
-    }
-  });
+  it('no log line, at any level, carries a value that was sent', () =>
+    expectNotLogged(sent, lines, 1000));
 });

@@ -7,7 +7,6 @@
  * `npm start` parent, or all of them at once as Ctrl-C does), every process of the product (web,
  * worker, the worker's Chromium) is gone within the bound.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFile, mkdtemp, readdir, rm, stat, symlink, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +14,6 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHUTDOWN_BOUND_MS } from '../../server/shutdown';
 import { validApplication } from '../definitions/fixtures';
-import { freePort } from '../fixtures/freePort';
 import { pdfPagesText, squeeze } from '../fixtures/pdfText';
 import { docx } from './documentFiles';
 import { submitFile, waitForPdf } from './documentUploads';
@@ -103,35 +101,21 @@ async function startProduct(dataDir: string) {
   await copyFile(path.join(root, 'package-lock.json'), lock);
   const installed = await stat(path.join(root, 'node_modules/.package-lock.json'));
   await utimes(lock, installed.atime, installed.mtime);
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd,
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      PUBLIC_ORIGIN: '',
-      JOB_WORKER: '',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const { child, url, exited, log } = await startServerProcess(
+    dataDir,
+    { JOB_WORKER: '' },
+    { detached: true, script: ['scripts/start.mjs'], cwd },
+  );
   cleanups.push(async () => {
     for (const p of await descendants(child.pid as number)) process.kill(p.pid, 'SIGKILL');
     child.kill('SIGKILL');
   });
-  await expect.poll(() => log, { timeout: 180_000, interval: 100 }).toContain('job worker running');
+  await expect.poll(log, { timeout: 180_000, interval: 100 }).toContain('job worker running');
   const web = (await descendants(child.pid as number)).find((p) =>
     p.command.includes('server/main.ts'),
   );
   expect(web).toBeDefined();
-  return { child, url: `http://127.0.0.1:${port}`, exited, log: () => log, web: web!.pid };
+  return { child, url, exited, log, web: web!.pid };
 }
 
 describe('the product process (PGlite, the worker forked beside it)', () => {

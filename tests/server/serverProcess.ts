@@ -1,4 +1,7 @@
-/** `server/main.ts` as its own process, as `npm start` runs it, for the suites that need a real one. */
+/**
+ * `server/main.ts` as its own process, as `npm start` runs it, for the suites that need a real one;
+ * or, with `script`, `npm start` itself.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../fixtures/freePort';
 
@@ -17,12 +20,22 @@ export interface ServerProcess {
 export async function startServerProcess(
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
-  /** In its own process group, as a terminal runs a command (a test may then send what Ctrl-C sends). */
-  { detached = false }: { detached?: boolean } = {},
+  {
+    detached = false,
+    script = ['--import', 'tsx', 'server/main.ts'],
+    cwd,
+  }: {
+    /** In its own process group, as a terminal runs a command (a test may then send what Ctrl-C sends). */
+    detached?: boolean;
+    /** What node runs, from `cwd` (default: this process's directory). */
+    script?: string[];
+    cwd?: string;
+  } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, script, {
+    cwd,
     env: {
       ...process.env,
       PORT: String(port),

@@ -70,6 +70,19 @@ async function jobRows(dataDir: string) {
   }
 }
 
+/**
+ * A stop the bound cut short: exit code 1 at the bound, not before it and not long after, and its
+ * log line; what that line names as still pending.
+ */
+function boundReached(code: number | null, took: number, log: string): string[] {
+  expect(code).toBe(1);
+  expect(took).toBeGreaterThanOrEqual(SHUTDOWN_BOUND_MS - 100);
+  expect(took).toBeLessThan(SHUTDOWN_BOUND_MS + EXIT_SLACK_MS);
+  const bound = log.split('\n').find((line) => line.includes('shutdown bound reached'));
+  expect(bound).toBeDefined();
+  return (JSON.parse(bound as string) as { pending: string[] }).pending;
+}
+
 describe('stopping the server', () => {
   it('answers the request in flight, hands the running job back, stops Chromium and the conversion, and exits 0 within the bound', async () => {
     const server = await startBusyServer();
@@ -104,15 +117,7 @@ describe('stopping the server', () => {
     const code = await server.exited;
     const took = performance.now() - start;
     inFlight.abandon();
-    expect(code).toBe(1);
-    expect(took).toBeGreaterThanOrEqual(SHUTDOWN_BOUND_MS - 100);
-    expect(took).toBeLessThan(SHUTDOWN_BOUND_MS + EXIT_SLACK_MS);
-    const bound = server
-      .log()
-      .split('\n')
-      .find((line) => line.includes('shutdown bound reached'));
-    expect(bound).toBeDefined();
-    expect(JSON.parse(bound as string).pending).toContain('request POST /public/login ×1');
+    expect(boundReached(code, took, server.log())).toContain('request POST /public/login ×1');
     // No request data in the log: the body's address and password never appear.
     expect(server.log()).not.toContain('someone@example.com');
     expect(server.log()).not.toContain('not the password');
@@ -128,16 +133,7 @@ describe('stopping the server', () => {
     server.child.kill('SIGTERM');
     const code = await server.exited;
     const took = performance.now() - start;
-    expect(code).toBe(1);
-    expect(took).toBeGreaterThanOrEqual(SHUTDOWN_BOUND_MS - 100);
-    expect(took).toBeLessThan(SHUTDOWN_BOUND_MS + EXIT_SLACK_MS);
-    const bound = server
-      .log()
-      .split('\n')
-      .find((line) => line.includes('shutdown bound reached'));
-    expect(bound).toBeDefined();
-    const pending = (JSON.parse(bound as string) as { pending: string[] }).pending;
-    expect(pending).toEqual([
+    expect(boundReached(code, took, server.log())).toEqual([
       expect.stringMatching(/^onClose hook \(tests\/fixtures\/shutdownServer\.ts:\d+\)$/),
     ]);
     // The browser the print was running in went with the process.

@@ -15,12 +15,17 @@ import {
   databaseKinds,
   logCollector,
   PASSWORD,
-  registeredClient,
   startServer,
   type Client,
   type TestServer,
 } from './harness';
-import { enrolledStaff, invitationToken, signIn, type SignedInStaff } from './staffHelpers';
+import {
+  adminWithApplicant,
+  enrolledStaff,
+  invitationToken,
+  signIn,
+  type SignedInStaff,
+} from './staffHelpers';
 
 const SOUTH_HOST = 'south.test';
 const BURST = 30;
@@ -55,11 +60,11 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
         },
       ],
     });
-    admin = await enrolledStaff(server, 'dean@northfield.edu', 'admin');
-    applicant = await registeredClient(server, 'ada@example.com');
-    await applicant.put('/api/answer', { first_name: 'Ada', last_name: 'Lovelace' });
-    const list = await admin.client.get('/staff/api/applications');
-    applicantId = list.body.rows[0].id as string;
+    ({ admin, applicant, applicantId } = await adminWithApplicant(
+      server,
+      'dean@northfield.edu',
+      'ada@example.com',
+    ));
   }, 120_000);
   afterAll(async () => server?.close());
 

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { StaffRole } from '../../contract/staff';
 import { cliKey } from '../../server/services/serviceTokens';
 import { codeAt } from '../../server/staff/totp';
-import { PASSWORD, type Client, type TestServer } from './harness';
+import { PASSWORD, registeredClient, type Client, type TestServer } from './harness';
 
 export interface SignedInStaff {
   readonly client: Client;
@@ -81,4 +81,20 @@ export async function signIn(
   });
   expect(verified.status).toBe(200);
   return client;
+}
+
+/**
+ * An enrolled admin and one applicant who has saved a name: the console's list then holds a row,
+ * the applicant's, whose id comes back.
+ */
+export async function adminWithApplicant(
+  server: TestServer,
+  adminEmail: string,
+  applicantEmail: string,
+): Promise<{ admin: SignedInStaff; applicant: Client; applicantId: string }> {
+  const admin = await enrolledStaff(server, adminEmail, 'admin');
+  const applicant = await registeredClient(server, applicantEmail);
+  await applicant.put('/api/answer', { first_name: 'Ada', last_name: 'Lovelace' });
+  const list = await admin.client.get('/staff/api/applications');
+  return { admin, applicant, applicantId: list.body.rows[0].id as string };
 }

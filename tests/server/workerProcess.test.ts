@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { workerScenarios } from './workerProcessJobs';
 
 describe.skipIf(!inject('postgresTemplate'))('the job worker process', () => {
@@ -43,16 +43,4 @@ describe.skipIf(!inject('postgresTemplate'))('the job worker process', () => {
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });
   });
-
-  it(
-    'two workers side by side run every job once',
-    () => scenarios.twoWorkersRunEveryJobOnce(),
-    400_000,
-  );
-
-  it(
-    'takes up again the jobs of a worker killed with SIGKILL',
-    () => scenarios.jobsOfAKilledWorkerAreTakenUpAgain(),
-    400_000,
-  );
 });

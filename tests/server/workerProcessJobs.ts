@@ -3,13 +3,14 @@
  * real job kinds on upload sweeps, whose effect (the stored file is deleted) shows a worker ran them.
  * The two suites (workerProcess.test.ts on PostgreSQL, workerProcessPglite.test.ts on PGlite over
  * IPC) share the scenarios: two workers side by side run every job once, and the jobs of a worker
- * killed with SIGKILL are taken up again by the next.
+ * killed with SIGKILL are taken up again by the next. `workerScenarios` adds them as tests of the
+ * suite that calls it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { LocalStorage } from '../../server/storage/local';
 import { DEFAULT_TENANT_SEED } from '../../server/tenants';
 
@@ -26,6 +27,10 @@ export interface WorkerBackend {
   attach?(child: ChildProcess): void;
 }
 
+/** Each scenario starts workers (up to 3 min each on a loaded machine) and waits for every job. */
+const SCENARIO_TIMEOUT_MS = 400_000;
+
+/** Adds the scenarios as tests of the calling suite; its afterAll calls `killAll` first. */
 export function workerScenarios(backend: () => WorkerBackend) {
   const children: ChildProcess[] = [];
 
@@ -86,12 +91,9 @@ export function workerScenarios(backend: () => WorkerBackend) {
     }
   }
 
-  return {
-    killAll: () => {
-      for (const child of children) child.kill('SIGKILL');
-    },
-
-    async twoWorkersRunEveryJobOnce(): Promise<void> {
+  it(
+    'two workers side by side run every job once',
+    async () => {
       const files = await queueSweeps(JOBS);
       await Promise.all([startWorker(), startWorker()]);
       await expect.poll(done, { timeout: 120_000, interval: 200 }).toBe(JOBS);
@@ -99,8 +101,12 @@ export function workerScenarios(backend: () => WorkerBackend) {
       expect(files.filter((file) => existsSync(file))).toEqual([]);
       await stopAll();
     },
+    SCENARIO_TIMEOUT_MS,
+  );
 
-    async jobsOfAKilledWorkerAreTakenUpAgain(): Promise<void> {
+  it(
+    'takes up again the jobs of a worker killed with SIGKILL',
+    async () => {
       await backend().query(`DELETE FROM jobs`);
       const first = await startWorker();
       const files = await queueSweeps(JOBS);
@@ -119,6 +125,13 @@ export function workerScenarios(backend: () => WorkerBackend) {
       await expect.poll(done, { timeout: 120_000, interval: 200 }).toBe(JOBS);
       expect(files.filter((file) => existsSync(file))).toEqual([]);
       await stopAll();
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+
+  return {
+    killAll: () => {
+      for (const child of children) child.kill('SIGKILL');
     },
   };
 }

@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { serveDatabaseOverIpc } from '../../server/db/ipc';
 import { IPC_DATABASE_ENV } from '../../server/jobs/workerProcess';
@@ -38,16 +38,4 @@ describe('the job worker process on PGlite (statements over IPC)', () => {
     await database?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
-
-  it(
-    'two workers side by side run every job once',
-    () => scenarios.twoWorkersRunEveryJobOnce(),
-    400_000,
-  );
-
-  it(
-    'takes up again the jobs of a worker killed with SIGKILL',
-    () => scenarios.jobsOfAKilledWorkerAreTakenUpAgain(),
-    400_000,
-  );
 });
