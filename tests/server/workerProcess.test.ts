@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { workerScenarios } from './workerProcessJobs';
+import { dropDatabase } from './dropDatabase';
 
 describe.skipIf(!inject('postgresTemplate'))('the job worker process', () => {
   const url = new URL(process.env.TEST_DATABASE_URL as string);
@@ -39,7 +40,7 @@ describe.skipIf(!inject('postgresTemplate'))('the job worker process', () => {
     await client?.end();
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL as string });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase((statement) => admin.query(statement), name);
     await admin.end();
     await rm(dataDir, { recursive: true, force: true });
   });
