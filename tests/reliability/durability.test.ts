@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../fixtures/freePort';
-import { Client, outboxCode, PASSWORD } from '../server/harness';
+import { loggedInOverHttp } from '../server/harness';
 import { dropDatabase } from '../server/dropDatabase';
 
 interface Running {
@@ -51,21 +51,6 @@ function killHard(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGKILL');
   });
-}
-
-async function loggedIn(base: string, dataDir: string, email: string, signUp: boolean) {
-  const client = new Client(base);
-  if (signUp) {
-    expect(
-      (await client.post('/public/signup', { username: email, password: PASSWORD })).status,
-    ).toBe(200);
-    const code = await outboxCode(dataDir, email);
-    expect((await client.post('/public/confirm', { username: email, code })).status).toBe(200);
-  }
-  expect((await client.post('/public/login', { username: email, password: PASSWORD })).status).toBe(
-    200,
-  );
-  return client;
 }
 
 const kinds: {
@@ -120,7 +105,7 @@ describe.each(kinds)('REQ-R-3 durability on $name', ({ databaseUrl }) => {
       if (server.child.exitCode === null && server.child.signalCode === null)
         await killHard(server.child);
     });
-    const client = await loggedIn(server.base, dataDir, email, true);
+    const client = await loggedInOverHttp(server.base, dataDir, email);
 
     // 40 acknowledged saves, each of a different key or a newer value of the same key; the last
     // one is killed right after its acknowledgement, before anything else can happen.
@@ -138,7 +123,7 @@ describe.each(kinds)('REQ-R-3 durability on $name', ({ databaseUrl }) => {
     await killHard(server.child);
 
     server = await startProcess(dataDir, database.url);
-    const again = await loggedIn(server.base, dataDir, email, false);
+    const again = await loggedInOverHttp(server.base, dataDir, email, { signUp: false });
     const profile = await again.get('/api/profile');
     expect(profile.status).toBe(200);
     const stored = (profile.body as { answer: Record<string, unknown> }).answer;

@@ -327,6 +327,31 @@ export async function outboxCode(dataDir: string, email: string): Promise<string
   throw new Error(`no confirmation code for ${email} in the outbox`);
 }
 
+/**
+ * An applicant signed up, confirmed with the code from the outbox and logged in, on a server run as
+ * a separate process with `dataDir` (`signUp: false` only logs in).
+ */
+export async function loggedInOverHttp(
+  base: string,
+  dataDir: string,
+  email: string,
+  { signUp = true } = {},
+): Promise<Client> {
+  const client = new Client(base);
+  if (signUp) {
+    const signedUp = await client.post('/public/signup', { username: email, password: PASSWORD });
+    if (signedUp.status !== 200)
+      throw new Error(`signup failed: ${signedUp.status} ${signedUp.text}`);
+    const code = await outboxCode(dataDir, email);
+    const confirmed = await client.post('/public/confirm', { username: email, code });
+    if (confirmed.status !== 200)
+      throw new Error(`confirm failed: ${confirmed.status} ${confirmed.text}`);
+  }
+  const login = await client.post('/public/login', { username: email, password: PASSWORD });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return client;
+}
+
 export function codeIn(message: OutboxMessage): string {
   const code = /(\d{6})/.exec(message.text)?.[1];
   if (!code) throw new Error('no code in the message');

@@ -17,7 +17,7 @@ import { validApplication } from '../definitions/fixtures';
 import { pdfPagesText, squeeze } from '../fixtures/pdfText';
 import { docx } from './documentFiles';
 import { submitFile, waitForPdf } from './documentUploads';
-import { Client, outboxCode, PASSWORD, type TestServer } from './harness';
+import { loggedInOverHttp, type TestServer } from './harness';
 import { alive, childCommands, descendants } from './processTree';
 import { startServerProcess } from './serverProcess';
 
@@ -38,15 +38,7 @@ async function tempDir(prefix: string): Promise<string> {
 /** Signs up, uploads a Word transcript, submits and waits for the printed application PDF. */
 async function convertAndPrint(url: string, dataDir: string): Promise<Uint8Array> {
   const email = 'product@example.com';
-  const client = new Client(url);
-  expect(
-    (await client.post('/public/signup', { username: email, password: PASSWORD })).status,
-  ).toBe(200);
-  const code = await outboxCode(dataDir, email);
-  expect((await client.post('/public/confirm', { username: email, code })).status).toBe(200);
-  expect((await client.post('/public/login', { username: email, password: PASSWORD })).status).toBe(
-    200,
-  );
+  const client = await loggedInOverHttp(url, dataDir, email);
   const server = { url } as TestServer;
   const transcript = await submitFile(
     server,
