@@ -3,6 +3,7 @@
  * web server alone: for one request kind it prepares the applicants (logins, complete applications),
  * says it is ready, and on `go` sends the kind's requests one at a time, reporting each one's time.
  */
+import http from 'node:http';
 import { validApplication } from '../definitions/fixtures';
 import { login, request } from './deadlineLoad';
 
@@ -10,6 +11,7 @@ export const CPU_KINDS = [
   'refused (no session)',
   'login',
   'autosave',
+  'autosave with If-Match',
   'autosave of a listed name',
   'read',
   'submit',
@@ -36,6 +38,34 @@ export const CPU_CLIENT_ENV = 'REQUEST_CPU_CLIENT';
 
 type Send = () => Promise<{ status: number }>;
 
+/** PUT /api/answer with If-Match (the load module's request sends no extra header). */
+function requestWith(base: string, body: unknown, cookie: string, version: number) {
+  const payload = JSON.stringify(body);
+  return new Promise<{ status: number; text: string }>((resolve) => {
+    const req = http.request(
+      new URL('/api/answer', base),
+      {
+        method: 'PUT',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          'if-match': `"${version}"`,
+          cookie,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    req.on('error', () => resolve({ status: 0, text: '' }));
+    req.end(payload);
+  });
+}
+
 /** The requests of the order, prepared: each call of the list sends one. */
 async function prepare(order: CpuOrder): Promise<Send[]> {
   const { base, password, emails, count } = order;
@@ -52,6 +82,16 @@ async function prepare(order: CpuOrder): Promise<Send[]> {
   switch (order.kind) {
     case 'autosave':
       return times((i) => () => request(base, 'PUT', '/api/answer', { city: `c${i}` }, cookie));
+    case 'autosave with If-Match': {
+      // As the app saves: with the version it last saw (REQ-R-2), taken from each answer.
+      const read = await request(base, 'GET', '/api/profile', undefined, cookie);
+      let version = (JSON.parse(read.text) as { version: number }).version;
+      return times((i) => async () => {
+        const saved = await requestWith(base, { city: `c${i}` }, cookie, version);
+        if (saved.status === 200) version = (JSON.parse(saved.text) as { version: number }).version;
+        return saved;
+      });
+    }
     case 'autosave of a listed name':
       return times(
         (i) => () => request(base, 'PUT', '/api/answer', { last_name: `Lovelace${i}` }, cookie),
