@@ -13,6 +13,7 @@ import { mails } from '../mail/templates';
 import type { ServiceContext } from './context';
 import { withDefinitionChoices } from './choices';
 import { answeredOf } from './documents/state';
+import { mergeAnswers, saveUnlessConflicting } from './answerStatements';
 import { submittedRefusal } from './openApplication';
 import type { SessionUser } from './sessions';
 import type { Transaction } from './accountLock';
@@ -133,28 +134,13 @@ export async function saveAnswers(
   assertAcceptableAnswers(definition, answers);
   answers = await withDefinitionChoices(ctx, user, definition, answers);
   if (baseVersion !== undefined) return saveAnswersSince(ctx, user, answers, baseVersion);
-  const now = ctx.config.now();
-  const saved = await ctx.db
-    .insert(applications)
-    .values({
-      tenantId: user.tenantId,
-      userId: user.userId,
-      answers,
-      version: 1,
-      keyVersions: Object.fromEntries(Object.keys(answers).map((key) => [key, 1])),
-      updatedAt: now,
-    })
-    .onConflictDoUpdate({
-      target: [applications.tenantId, applications.userId],
-      set: {
-        answers: sql`${applications.answers} || excluded.answers`,
-        version: sql`${applications.version} + 1`,
-        keyVersions: sql`${applications.keyVersions} || coalesce((select jsonb_object_agg(k, ${applications.version} + 1) from jsonb_object_keys(excluded.answers) as k), '{}'::jsonb)`,
-        updatedAt: now,
-      },
-      setWhere: isNull(applications.submittedAt),
-    })
-    .returning({ version: applications.version });
+  const saved = await mergeAnswers(ctx.db).execute({
+    tenantId: user.tenantId,
+    userId: user.userId,
+    answers,
+    keyVersions: Object.fromEntries(Object.keys(answers).map((key) => [key, 1])),
+    now: ctx.config.now(),
+  });
   const [row] = saved;
   if (!row) throw submittedRefusal();
   return { message: serverMessages.saved, version: row.version };
@@ -167,6 +153,19 @@ async function saveAnswersSince(
   baseVersion: number,
 ): Promise<{ message: string; version: number; others: Record<string, unknown> }> {
   const now = ctx.config.now();
+  // Almost always nothing conflicts: then the save is one statement (D130). A conflict, a row not
+  // yet created or a submitted application takes the transaction below, which tells them apart.
+  if (Object.keys(answers).length > 0) {
+    const [saved] = await saveUnlessConflicting(ctx.db).execute({
+      tenantId: user.tenantId,
+      userId: user.userId,
+      answers: JSON.stringify(answers),
+      baseVersion,
+      now: now.toISOString(),
+    });
+    if (saved)
+      return { message: serverMessages.saved, version: saved.version, others: saved.others };
+  }
   const outcome = await ctx.db.transaction(async (tx) => {
     const row = await lockApplication(tx, user, now);
     if (row.submittedAt) return { submitted: true as const };

@@ -4,6 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { clearFailuresCtes } from './loginLockout';
+import { preparedOnce } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { issueToken, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
@@ -42,15 +43,9 @@ export async function openSessionAfterLogin(
   return token;
 }
 
-/** The live session of a cookie value in this tenant, touched; null when there is none. */
-export async function resolveSession(
-  ctx: ServiceContext,
-  tenantId: string,
-  id: string | undefined,
-): Promise<SessionUser | null> {
-  if (!id || id.length > 100) return null;
-  const idHash = sha256(id);
-  const [row] = await ctx.db
+/** Every /api request reads its session, and touches it every few seconds: both prepared (D130). */
+const sessionOf = preparedOnce((db) =>
+  db
     .select({
       userId: sessions.userId,
       lastSeenAt: sessions.lastSeenAt,
@@ -59,19 +54,39 @@ export async function resolveSession(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), eq(sessions.tenantId, tenantId)));
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        eq(sessions.tenantId, sql.placeholder('tenantId')),
+      ),
+    )
+    .prepare('session_of'),
+);
+const touchSession = preparedOnce((db) =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .prepare('session_touch'),
+);
+
+/** The live session of a cookie value in this tenant, touched; null when there is none. */
+export async function resolveSession(
+  ctx: ServiceContext,
+  tenantId: string,
+  id: string | undefined,
+): Promise<SessionUser | null> {
+  if (!id || id.length > 100) return null;
+  const idHash = sha256(id);
+  const [row] = await sessionOf(ctx.db).execute({ idHash, tenantId });
   if (!row) return null;
   const now = ctx.config.now().getTime();
   if (now - row.lastSeenAt.getTime() > IDLE_TIMEOUT_MS || now >= row.expiresAt.getTime()) {
     await ctx.db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }
-  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await ctx.db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.idHash, idHash));
-  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+    await touchSession(ctx.db).execute({ idHash, now: new Date(now).toISOString() });
   return { tenantId, userId: row.userId, email: row.email, sessionHash: idHash };
 }
 

@@ -56,7 +56,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MAX_STEPS = Number(process.env.BENCH_STEPS ?? 6);
 const FIRST_MULTIPLE = Number(process.env.BENCH_FROM ?? 10);
 const ALL_STEPS = process.env.BENCH_ALL_STEPS === '1';
-const PASSWORD = 'Deadline-Day-2026';
+export const PASSWORD = 'Deadline-Day-2026';
 const LOAD_ENTRY = fileURLToPath(new URL('./deadlineLoad.ts', import.meta.url));
 
 /** Requests per second at 1x the peak of a 50,000-application institution. */
@@ -74,7 +74,7 @@ const PEAK = (() => {
   };
 })();
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
@@ -276,7 +276,7 @@ async function step(bench: Bench, multiple: number, stepIndex: number): Promise<
 }
 
 let passwordHash: string | null = null;
-async function createAccounts(
+export async function createAccounts(
   database: DatabaseHandle,
   tenantId: string,
   emails: string[],
@@ -305,7 +305,7 @@ function verdict(result: StepResult) {
   return { fivexx, p99, writesHold, ok: fivexx === 0 && p99 < 1000 && writesHold };
 }
 
-async function openBenchDatabase(): Promise<{
+export async function openBenchDatabase(): Promise<{
   name: string;
   url?: string;
   handle: DatabaseHandle;
@@ -345,7 +345,7 @@ async function openBenchDatabase(): Promise<{
 }
 
 /** The PostgreSQL server's main process when it runs on this machine (its backends' parent). */
-async function postmasterPid(database: DatabaseHandle): Promise<number | undefined> {
+export async function postmasterPid(database: DatabaseHandle): Promise<number | undefined> {
   if (database.kind !== 'postgres') return undefined;
   const [row] = rowsOf<{ pid: number }>(
     await database.db.execute(sql`select pg_backend_pid() as pid`),
@@ -404,7 +404,9 @@ async function statementsPerRequest(bench: Bench): Promise<string> {
 }
 
 /** BENCH_CPU_PROFILE=dir: a CPU profile of the web process per step (open it in Chrome DevTools). */
-async function startProfile(): Promise<((name: string) => Promise<void>) | undefined> {
+export async function startProfile(
+  prefix = 'deadline-web',
+): Promise<((name: string) => Promise<void>) | undefined> {
   const dir = process.env.BENCH_CPU_PROFILE;
   if (!dir) return undefined;
   mkdirSync(dir, { recursive: true });
@@ -414,7 +416,7 @@ async function startProfile(): Promise<((name: string) => Promise<void>) | undef
   await session.post('Profiler.start');
   return async (name) => {
     const { profile } = await session.post('Profiler.stop');
-    writeFileSync(path.join(dir, `deadline-web-${name}.cpuprofile`), JSON.stringify(profile));
+    writeFileSync(path.join(dir, `${prefix}-${name}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   };
 }

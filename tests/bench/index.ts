@@ -9,6 +9,7 @@ import { runLookupBench } from './lookup';
 import { runConversionBench } from './conversion.bench';
 import { runPdfBench } from './pdf.bench';
 import { runPhoneBench } from './phone.bench';
+import { runRequestCpuBench } from './requestCpu';
 import { runRuntimeBench } from './runtime.bench';
 import { runStaffListingBench } from './staffListing.bench';
 
@@ -18,6 +19,7 @@ const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
   ['bundle size (issues 4, 14)', runBundleBench],
   ['phone: slow 4G and a slow CPU (issue 14)', runPhoneBench],
   ['deadline load (issue 8)', runDeadlineBench],
+  ['requestcpu: CPU and statements per request (issue 19)', runRequestCpuBench],
   ['lookup (issue 7)', runLookupBench],
   ['conversion (issue 5)', runConversionBench],
   ['application pdf (issue 6)', runPdfBench],

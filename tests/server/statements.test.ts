@@ -11,7 +11,14 @@ import { validApplication } from '../definitions/fixtures';
 import { databaseKinds, PASSWORD, registeredClient, startServer, type TestServer } from './harness';
 
 /** The most statements each request kind may send (the login with the right password). */
-const BUDGET = { login: 2, autosave: 2, read: 2, submit: 6, pdfStatus: 2 } as const;
+const BUDGET = {
+  login: 2,
+  autosave: 2,
+  autosaveSince: 2,
+  read: 2,
+  submit: 6,
+  pdfStatus: 2,
+} as const;
 
 type Counted = (...args: unknown[]) => unknown;
 
@@ -52,6 +59,7 @@ describe.each(databaseKinds)('statements per request on %s', (database) => {
   const counts: Record<keyof typeof BUDGET, number[]> = {
     login: [],
     autosave: [],
+    autosaveSince: [],
     read: [],
     submit: [],
     pdfStatus: [],
@@ -78,6 +86,11 @@ describe.each(databaseKinds)('statements per request on %s', (database) => {
         );
         await measure('autosave', () => client.put('/api/answer', { city: 'second' }));
         await measure('read', () => client.get('/api/profile'));
+        // The app's own saves carry the version it last saw (If-Match, REQ-R-2).
+        const { version } = (await client.get('/api/profile')).body as { version: number };
+        await measure('autosaveSince', () =>
+          client.request('PUT', '/api/answer', { city: 'third' }, { 'if-match': `"${version}"` }),
+        );
         await client.put('/api/answer', validApplication);
         await measure('submit', () => client.post('/api/submit'));
         await client.get('/api/pdf');

@@ -1,0 +1,72 @@
+/**
+ * The two statements that save answers, prepared once (D130): the plain save (SPEC 7.2) and the save
+ * with the version the client last saw (If-Match, REQ-R-2) when none of its keys conflicts.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { preparedOnce } from '../db/prepared';
+import { applications } from '../db/schema';
+
+/** The plain save: merged into the stored answers, created on first use (D123). */
+export const mergeAnswers = preparedOnce((db) =>
+  db
+    .insert(applications)
+    .values({
+      tenantId: sql.placeholder('tenantId'),
+      userId: sql.placeholder('userId'),
+      answers: sql.placeholder('answers'),
+      version: 1,
+      keyVersions: sql.placeholder('keyVersions'),
+      updatedAt: sql.placeholder('now'),
+    })
+    .onConflictDoUpdate({
+      target: [applications.tenantId, applications.userId],
+      set: {
+        answers: sql`${applications.answers} || excluded.answers`,
+        version: sql`${applications.version} + 1`,
+        keyVersions: sql`${applications.keyVersions} || coalesce((select jsonb_object_agg(k, ${applications.version} + 1) from jsonb_object_keys(excluded.answers) as k), '{}'::jsonb)`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+      setWhere: isNull(applications.submittedAt),
+    })
+    .returning({ version: applications.version })
+    .prepare('answers_merge'),
+);
+
+const answers = sql`${sql.placeholder('answers')}::jsonb`;
+const baseVersion = sql`${sql.placeholder('baseVersion')}::int`;
+
+/**
+ * The save with a base version, when no key it carries was changed since to another value (the
+ * rule of REQ-R-2, as the locking path applies it): merged, every key at the new version, and the
+ * keys others changed since the base version returned with their values. No row when a key
+ * conflicts, the application is submitted or not yet created.
+ */
+export const saveUnlessConflicting = preparedOnce((db) =>
+  db
+    .update(applications)
+    .set({
+      answers: sql`${applications.answers} || ${answers}`,
+      version: sql`${applications.version} + 1`,
+      keyVersions: sql`${applications.keyVersions} || (select jsonb_object_agg(k, ${applications.version} + 1) from jsonb_object_keys(${answers}) as k)`,
+      updatedAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
+    .where(
+      and(
+        eq(applications.tenantId, sql.placeholder('tenantId')),
+        eq(applications.userId, sql.placeholder('userId')),
+        isNull(applications.submittedAt),
+        sql`not exists (select 1 from jsonb_each(${answers}) as mine(k, v)
+          where coalesce((${applications.keyVersions} ->> mine.k)::int, 0) > ${baseVersion}
+          and coalesce(${applications.answers} -> mine.k, 'null'::jsonb) <> mine.v)`,
+      ),
+    )
+    .returning({
+      version: applications.version,
+      others: sql<
+        Record<string, unknown>
+      >`(select coalesce(jsonb_object_agg(kv.k, coalesce(${applications.answers} -> kv.k, '""'::jsonb)), '{}'::jsonb)
+        from jsonb_each_text(${applications.keyVersions}) as kv(k, v)
+        where kv.v::int > ${baseVersion} and not (${answers} ? kv.k))`,
+    })
+    .prepare('answers_save_since'),
+);
