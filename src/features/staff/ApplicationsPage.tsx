@@ -4,7 +4,7 @@
  * history entry, the other changes add one.
  */
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import {
   APPLICATION_STATUSES,
@@ -17,7 +17,7 @@ import { filterOf, listQueryOf, queryString, searchOf } from './listSearch';
 import { Pager } from './Pager';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { day, Failure, Notice, Select, TableFrame } from './ui';
+import { ApplicationLink, day, Failure, Notice, Select, TableFrame } from './ui';
 import { TextField } from '../account/TextField';
 
 const route = getRouteApi('/staff/');
@@ -136,13 +136,7 @@ export function ApplicationsPage() {
             {page.data?.rows.map((row) => (
               <tr key={row.id}>
                 <td>
-                  <Link
-                    to="/staff/applications/$id"
-                    params={{ id: row.id }}
-                    className={styles.link}
-                  >
-                    {row.name || '(no name yet)'}
-                  </Link>
+                  <ApplicationLink id={row.id} name={row.name} />
                 </td>
                 <td>{row.email}</td>
                 <td>

@@ -4,7 +4,7 @@
  * words; a live link can be revoked after a confirmation. The page is in the URL (reload keeps it).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { messageResponse } from '../../../contract';
 import { linkPage, staffMessages, type LinkListRow } from '../../../contract/staff';
@@ -14,7 +14,7 @@ import { linkQueryOf, queryString, searchOf } from './listSearch';
 import { Pager } from './Pager';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { Failure, LINK_STATE_TEXT, minute, Notice, TableFrame } from './ui';
+import { ApplicationLink, Failure, LINK_STATE_TEXT, minute, Notice, TableFrame } from './ui';
 
 const route = getRouteApi('/staff/links');
 const linksKey = ['staff', 'links', 'all'];
@@ -87,13 +87,7 @@ function Links() {
             {page.data?.rows.map((link) => (
               <tr key={link.id}>
                 <td>
-                  <Link
-                    to="/staff/applications/$id"
-                    params={{ id: link.applicant_id }}
-                    className={styles.link}
-                  >
-                    {link.applicant_name || '(no name yet)'}
-                  </Link>
+                  <ApplicationLink id={link.applicant_id} name={link.applicant_name} />
                   <br />
                   {link.applicant_email}
                 </td>

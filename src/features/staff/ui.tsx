@@ -1,7 +1,9 @@
 /**
- * The console's small parts: a select, a failure message, a status line, a table's frame. Its text
+ * The console's small parts: a select, a failure message, a status line, a table's frame, the link
+ * to an application. Its text
  * fields are the account screens' (`TextField`), and the select wears their look.
  */
+import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import type { LinkState } from '../../../contract/staff';
 import fieldStyles from '../account/account.module.css';
@@ -78,3 +80,12 @@ export const LINK_STATE_TEXT: Record<LinkState, string> = {
   expired: 'Expired',
   revoked: 'Revoked',
 };
+
+/** An application's name as a link to its view; an applicant who has not given a name yet says so. */
+export function ApplicationLink({ id, name }: { id: string; name: string }) {
+  return (
+    <Link to="/staff/applications/$id" params={{ id }} className={styles.link}>
+      {name || '(no name yet)'}
+    </Link>
+  );
+}
