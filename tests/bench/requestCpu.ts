@@ -16,10 +16,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { buildServer } from '../../server/app';
 import { configFromEnv } from '../../server/config';
-import type { DatabaseHandle } from '../../server/db/client';
 import {
   createAccounts,
   openBenchDatabase,
@@ -29,6 +27,7 @@ import {
   startProfile,
 } from './deadline';
 import { ProcessCpu } from './processCpu';
+import { countStatements } from '../server/statementCounter';
 import {
   CPU_CLIENT_ENV,
   CPU_KINDS,
@@ -46,28 +45,6 @@ const countOf = (kind: CpuKind, requests: number) =>
 
 /** The status every request of the kind should get. */
 const expectedStatus = (kind: CpuKind) => (kind === 'refused (no session)' ? 401 : 200);
-
-type Counted = (...args: unknown[]) => unknown;
-
-/** Counts the statements the web process sends to the database until `stop()`. */
-function countStatements(database: DatabaseHandle): { count: () => number; stop: () => void } {
-  let count = 0;
-  const counting = (original: Counted): Counted =>
-    function (this: unknown, ...args: unknown[]) {
-      count += 1;
-      return original.apply(this, args);
-    };
-  if (database.kind === 'postgres') {
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = counting(original as Counted) as typeof original;
-    return { count: () => count, stop: () => (pg.Client.prototype.query = original) };
-  }
-  const pglite = database.pglite as unknown as Record<'query' | 'exec', Counted>;
-  const originals = { query: pglite.query, exec: pglite.exec };
-  pglite.query = counting(originals.query);
-  pglite.exec = counting(originals.exec);
-  return { count: () => count, stop: () => Object.assign(pglite, originals) };
-}
 
 interface KindResult {
   readonly kind: CpuKind;

@@ -4,11 +4,10 @@
  * include transaction control and the connection's tenant setting; one request at a time, after a
  * first round that warms the pool, with the job worker stopped (its polls are not the request's).
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../server/db/client';
 import { validApplication } from '../definitions/fixtures';
 import { databaseKinds, PASSWORD, registeredClient, startServer, type TestServer } from './harness';
+import { countStatements } from './statementCounter';
 
 /** The most statements each request kind may send (the login with the right password). */
 const BUDGET = {
@@ -19,40 +18,6 @@ const BUDGET = {
   submit: 6,
   pdfStatus: 2,
 } as const;
-
-type Counted = (...args: unknown[]) => unknown;
-
-/** Counts every statement sent to the database from now until `stop()`. */
-function countStatements(database: DatabaseHandle): { count: () => number; stop: () => void } {
-  let count = 0;
-  const counting = (original: Counted): Counted =>
-    function (this: unknown, ...args: unknown[]) {
-      count += 1;
-      return original.apply(this, args);
-    };
-  if (database.kind === 'postgres') {
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = counting(original as Counted) as typeof original;
-    return { count: () => count, stop: () => (pg.Client.prototype.query = original) };
-  }
-  const pglite = database.pglite as unknown as Record<'query' | 'exec' | 'transaction', Counted>;
-  const originals = { query: pglite.query, exec: pglite.exec, transaction: pglite.transaction };
-  pglite.query = counting(originals.query);
-  pglite.exec = counting(originals.exec);
-  // BEGIN and COMMIT, and the statements sent on the transaction.
-  pglite.transaction = function (this: unknown, fn: unknown) {
-    count += 2;
-    return originals.transaction.call(this, (tx: Record<'query' | 'exec', Counted>) => {
-      tx.query = counting(tx.query.bind(tx));
-      tx.exec = counting(tx.exec.bind(tx));
-      return (fn as (tx: unknown) => unknown)(tx);
-    });
-  };
-  return {
-    count: () => count,
-    stop: () => Object.assign(pglite, originals),
-  };
-}
 
 describe.each(databaseKinds)('statements per request on %s', (database) => {
   let server: TestServer;
