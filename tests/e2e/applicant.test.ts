@@ -45,6 +45,8 @@ describe('the applicant in Chromium', () => {
 
       await page.getByRole('button', { name: 'Save & Continue' }).click();
       await page.waitForURL('**/signup');
+      // The card loads on demand: until its heading shows, the page left behind is still on screen.
+      await page.getByRole('heading', { name: 'Sign Up', level: 1 }).waitFor();
       await readStorage();
       await page.getByLabel('Email Address').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -52,6 +54,7 @@ describe('the applicant in Chromium', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
 
       await page.waitForURL('**/confirm');
+      await page.getByRole('heading', { name: 'Confirm Your Account', level: 1 }).waitFor();
       await readStorage();
       const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
       await page.getByLabel('Confirmation Code').fill(code);
@@ -59,6 +62,7 @@ describe('the applicant in Chromium', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
 
       await page.waitForURL('**/login');
+      await page.getByRole('heading', { name: 'Log In', level: 1 }).waitFor();
       await readStorage();
       await page.getByLabel('Email Address').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
