@@ -5,9 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD } from '../server/harness';
 import { signUpApplicant, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations } from './pageChecks';
+import { logIn } from './returningOverlap';
 
 const WAIT = { timeout: 15_000 };
 
@@ -75,9 +75,7 @@ describe('two tabs and the resume', () => {
       await c.getByRole('button', { name: 'Account' }).click();
       await c.getByRole('button', { name: 'Log Out' }).click();
       await c.waitForURL('**/login');
-      await c.getByLabel('Email Address').fill(email);
-      await c.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await c.getByRole('button', { name: 'Submit' }).click();
+      await logIn(c, email);
       await c.waitForURL('**/education', WAIT);
       await staysOn(c, '/education', 'Your Education');
     } finally {
