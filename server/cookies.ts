@@ -28,6 +28,22 @@ export function clearSessionCookies(reply: FastifyReply, config: ServerConfig): 
   reply.clearCookie(INDICATOR_COOKIE, common);
 }
 
+/**
+ * A 401's answer clears only the cookies its request carried. A request sent without them (from a
+ * tab another tab logged out) may be answered after a new login in that browser, and clearing then
+ * would end the new session under the applicant.
+ */
+export function clearCarriedSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: ServerConfig,
+): void {
+  const common = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
+  if (sessionCookie(request, config) !== undefined)
+    reply.clearCookie(sessionCookieName(config), { ...common, httpOnly: true });
+  if (request.cookies[INDICATOR_COOKIE] !== undefined) reply.clearCookie(INDICATOR_COOKIE, common);
+}
+
 export function sessionCookie(request: FastifyRequest, config: ServerConfig): string | undefined {
   return request.cookies[sessionCookieName(config)];
 }

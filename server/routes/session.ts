@@ -1,11 +1,11 @@
 /**
  * The applicant of a request: every /api call needs a live session. Without one the session cookies
- * are cleared and the call answers 401 with SPEC 8's session-invalid message. The check runs on
+ * it carried are cleared and the call answers 401 with SPEC 8's session-invalid message. The check runs on
  * request, before the body is read, so an anonymous body costs nothing to refuse (issue 15.2).
  */
 import type { FastifyInstance } from 'fastify';
 import { serverMessages } from '../../contract';
-import { clearSessionCookies, sessionCookie } from '../cookies';
+import { clearCarriedSessionCookies, sessionCookie } from '../cookies';
 import { HttpError } from '../errors';
 import type { ServiceContext } from '../services/context';
 import { resolveSession, type SessionUser } from '../services/sessions';
@@ -22,7 +22,7 @@ export function registerSessionCheck(app: FastifyInstance, ctx: ServiceContext):
   app.addHook('onRequest', async (request, reply) => {
     const user = await resolveSession(ctx, request.tenant.id, sessionCookie(request, ctx.config));
     if (!user) {
-      clearSessionCookies(reply, ctx.config);
+      clearCarriedSessionCookies(request, reply, ctx.config);
       throw new HttpError(401, serverMessages.sessionRequired);
     }
     request.user = user;

@@ -34,6 +34,7 @@ import { audit, auditEntries, filterDetail } from './audit';
 import { exportApplications } from './exportCsv';
 import * as links from './serviceLinks';
 import {
+  clearCarriedStaffCookie,
   clearStaffCookie,
   endStaffSession,
   resolveStaffSession,
@@ -89,7 +90,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       if (needed === 'anyone') return;
       const session = await resolveStaffSession(ctx, request);
       if (!session) {
-        clearStaffCookie(reply, ctx.config);
+        clearCarriedStaffCookie(request, reply, ctx.config);
         throw new HttpError(401, staffMessages.signInRequired);
       }
       request.staff = session;

@@ -46,6 +46,15 @@ export function clearStaffCookie(reply: FastifyReply, config: ServerConfig): voi
   reply.clearCookie(staffCookieName(config), cookieOptions(config));
 }
 
+/** A 401's answer clears the cookie only if its request carried one: a late answer must not end a newer sign-in. */
+export function clearCarriedStaffCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: ServerConfig,
+): void {
+  if (request.cookies[staffCookieName(config)] !== undefined) clearStaffCookie(reply, config);
+}
+
 export async function createStaffSession(
   ctx: ServiceContext,
   tenantId: string,

@@ -48,6 +48,22 @@ describe.each(databaseKinds)('sessions on %s', (database) => {
     expect(client.cookies.has('session')).toBe(false);
   });
 
+  it('clears only the cookies a 401 request carried: a late answer to a logged-out tab leaves a new session alone', async () => {
+    const stale = server.client();
+    stale.cookies.set('session', 'ended-session-id');
+    stale.cookies.set('signed_in', '1');
+    const carried = await stale.get('/api/profile');
+    expect(carried.status).toBe(401);
+    expect(carried.headers.getSetCookie().map((line) => line.split('=')[0])).toEqual([
+      'session',
+      'signed_in',
+    ]);
+    // Sent after another tab's logout (no cookies), answered after a login in this browser.
+    const bare = await server.client().get('/api/profile');
+    expect(bare).toMatchObject({ status: 401, body: { message: serverMessages.sessionRequired } });
+    expect(bare.headers.getSetCookie()).toEqual([]);
+  });
+
   it('logs out: the old cookie no longer works and the answer clears site data', async () => {
     const client = await registeredClient(server, email('logout'));
     const cookie = client.cookies.get('session') as string;

@@ -294,6 +294,18 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
     expect((await staffOnly.get('/api/profile')).status).toBe(401);
   });
 
+  it('a 401 clears the staff cookie only when its request carried one', async () => {
+    const forged = server.client();
+    forged.cookies.set('staff', 'ended-staff-session');
+    const carried = await forged.get('/staff/api/me');
+    expect(carried.status).toBe(401);
+    expect(carried.headers.getSetCookie()).toEqual([expect.stringMatching(/^staff=;/)]);
+    // A late answer to a request sent without the cookie leaves a newer sign-in alone.
+    const bare = await server.client().get('/staff/api/me');
+    expect(bare.status).toBe(401);
+    expect(bare.headers.getSetCookie()).toEqual([]);
+  });
+
   it('staff of one tenant see nothing of another', async () => {
     // The northern admin's cookie and password do not open the southern tenant.
     const south = server.client(SOUTH_HOST);
