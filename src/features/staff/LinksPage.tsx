@@ -3,15 +3,13 @@
  * application, who made it, when, when it expires, when a reviewer last opened it, and its state in
  * words; a live link can be revoked after a confirmation. The page is in the URL (reload keeps it).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
-import { messageResponse } from '../../../contract';
-import { linkPage, staffMessages, type LinkListRow } from '../../../contract/staff';
-import ChromeDialogFrame from '../../chrome/ChromeDialogFrame';
+import { linkPage, staffMessages } from '../../../contract/staff';
 import { staffCall } from './api';
 import { linkQueryOf, queryString, searchOf } from './listSearch';
 import { Pager } from './Pager';
+import { RevokeLinkDialog, useLinkRevocation } from './RevokeLink';
 import { useMe } from './session';
 import styles from './staff.module.css';
 import { ApplicationLink, Failure, LINK_STATE_TEXT, minute, Notice, TableFrame } from './ui';
@@ -41,25 +39,11 @@ function Links() {
     queryFn: () => staffCall(linkPage, `/links?${api}`),
     placeholderData: (previous) => previous,
   });
-  const [confirming, setConfirming] = useState<LinkListRow | null>(null);
-  const returnFocusTo = useRef<HTMLElement | null>(null);
-  const revoke = useMutation({
-    mutationFn: (link: LinkListRow) =>
-      staffCall(messageResponse, `/applications/${link.applicant_id}/links/${link.id}`, {
-        method: 'DELETE',
-      }),
-    onSuccess: () => {
-      // The row's button is gone: focus goes to the page's heading.
-      returnFocusTo.current = document.getElementById('staff-all-links');
-      setConfirming(null);
-      void queryClient.invalidateQueries({ queryKey: linksKey });
-    },
+  const revocation = useLinkRevocation({
+    focusAfter: 'staff-all-links',
+    onRevoked: () => queryClient.invalidateQueries({ queryKey: linksKey }),
   });
-  const ask = (link: LinkListRow, button: HTMLElement) => {
-    returnFocusTo.current = button;
-    revoke.reset();
-    setConfirming(link);
-  };
+  const { revoke } = revocation;
 
   return (
     <>
@@ -108,7 +92,16 @@ function Links() {
                       type="button"
                       className={styles.secondary}
                       aria-haspopup="dialog"
-                      onClick={(event) => ask(link, event.currentTarget)}
+                      onClick={(event) =>
+                        revocation.ask(
+                          {
+                            id: link.id,
+                            applicantId: link.applicant_id,
+                            applicantLabel: link.applicant_name || link.applicant_email,
+                          },
+                          event.currentTarget,
+                        )
+                      }
                     >
                       Revoke
                       <span className="visually-hidden">
@@ -130,35 +123,7 @@ function Links() {
           onGo={(position) => void navigate({ to: '/staff/links', search: searchOf(position) })}
         />
       ) : null}
-      <ChromeDialogFrame
-        title="Revoke this link?"
-        open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) setConfirming(null);
-        }}
-        returnFocusTo={returnFocusTo}
-      >
-        <p>
-          The reviewer who has the link to the application of{' '}
-          <strong>{confirming?.applicant_name || confirming?.applicant_email}</strong> will no
-          longer be able to open it. This cannot be undone; you can make a new link from the
-          application.
-        </p>
-        <Failure error={revoke.error} />
-        <div className={styles.bar}>
-          <button
-            type="button"
-            className={styles.primary}
-            disabled={revoke.isPending}
-            onClick={() => confirming && revoke.mutate(confirming)}
-          >
-            Revoke the link
-          </button>
-          <button type="button" className={styles.secondary} onClick={() => setConfirming(null)}>
-            Keep it
-          </button>
-        </div>
-      </ChromeDialogFrame>
+      <RevokeLinkDialog revocation={revocation} />
     </>
   );
 }

@@ -1,10 +1,13 @@
-/** The service links of one application: mint one for a reviewer, list them, revoke (admins). */
+/**
+ * The service links of one application: mint one for a reviewer, list them, revoke (admins, after a
+ * confirmation).
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageResponse } from '../../../contract';
 import { mintedLink, serviceLinkList } from '../../../contract/staff';
 import { staffCall } from './api';
 import styles from './staff.module.css';
-import { Failure, LINK_STATE_TEXT, minute } from './ui';
+import { RevokeLinkDialog, useLinkRevocation } from './RevokeLink';
+import { Failure, LINK_STATE_TEXT, minute, Notice } from './ui';
 
 export function ServiceLinks({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const queryClient = useQueryClient();
@@ -19,15 +22,12 @@ export function ServiceLinks({ id, isAdmin }: { id: string; isAdmin: boolean }) 
       staffCall(mintedLink, `/applications/${id}/links`, { method: 'POST', body: {} }),
     onSuccess: refresh,
   });
-  const revoke = useMutation({
-    mutationFn: (tokenId: string) =>
-      staffCall(messageResponse, `/applications/${id}/links/${tokenId}`, { method: 'DELETE' }),
-    onSuccess: refresh,
-  });
+  const revocation = useLinkRevocation({ focusAfter: 'staff-links', onRevoked: refresh });
+  const { revoke } = revocation;
   const rows = links.data?.links ?? [];
   return (
     <section aria-labelledby="staff-links">
-      <h2 id="staff-links" className={styles.subtitle}>
+      <h2 id="staff-links" className={styles.subtitle} tabIndex={-1}>
         Service links
       </h2>
       <p>A link lets a reviewer without an account read this application for one hour.</p>
@@ -44,7 +44,8 @@ export function ServiceLinks({ id, isAdmin }: { id: string; isAdmin: boolean }) 
           New link (valid 1 hour): <code className={styles.mono}>{mint.data.url}</code>
         </p>
       ) : null}
-      <Failure error={mint.error ?? revoke.error ?? links.error} />
+      {revoke.data ? <Notice>{revoke.data.message}</Notice> : null}
+      <Failure error={mint.error ?? links.error} />
       {rows.length > 0 ? (
         <ul>
           {rows.map((link) => (
@@ -56,16 +57,23 @@ export function ServiceLinks({ id, isAdmin }: { id: string; isAdmin: boolean }) 
                 <button
                   type="button"
                   className={styles.secondary}
-                  onClick={() => revoke.mutate(link.id)}
-                  disabled={revoke.isPending}
+                  aria-haspopup="dialog"
+                  onClick={(event) =>
+                    revocation.ask({ id: link.id, applicantId: id }, event.currentTarget)
+                  }
                 >
                   Revoke
+                  <span className="visually-hidden">
+                    {' '}
+                    the link valid until {minute(link.expires_at)}
+                  </span>
                 </button>
               ) : null}
             </li>
           ))}
         </ul>
       ) : null}
+      <RevokeLinkDialog revocation={revocation} />
     </section>
   );
 }
