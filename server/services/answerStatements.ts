@@ -55,9 +55,12 @@ export const saveUnlessConflicting = preparedOnce((db) =>
         eq(applications.tenantId, sql.placeholder('tenantId')),
         eq(applications.userId, sql.placeholder('userId')),
         isNull(applications.submittedAt),
-        sql`not exists (select 1 from jsonb_each(${answers}) as mine(k, v)
+        // A scalar subquery, not NOT EXISTS: the planner turns NOT EXISTS into an anti-join, which
+        // PostgreSQL does not check again against the row a concurrent save committed (saves of one
+        // key from one base version then all won). A correlated subplan is re-run on that row.
+        sql`(select count(*) from jsonb_each(${answers}) as mine(k, v)
           where coalesce((${applications.keyVersions} ->> mine.k)::int, 0) > ${baseVersion}
-          and coalesce(${applications.answers} -> mine.k, 'null'::jsonb) <> mine.v)`,
+          and coalesce(${applications.answers} -> mine.k, 'null'::jsonb) <> mine.v) = 0`,
       ),
     )
     .returning({

@@ -161,6 +161,29 @@ describe('the staff console in Chromium', () => {
         await reviewer.context.close();
       }
 
+      // From the application's own page, on a phone, a new link is revoked after the same question.
+      await admin.page.setViewportSize({ width: 360, height: 800 });
+      await admin.page
+        .getByRole('row')
+        .filter({ hasText: 'avery@example.com' })
+        .getByRole('link')
+        .click();
+      await admin.page.getByRole('button', { name: 'Make a link for a reviewer' }).click();
+      const own = admin.page.getByRole('listitem').filter({ hasText: /^Live:/ });
+      await own.getByRole('button', { name: /^Revoke/ }).click();
+      const ownConfirm = admin.page.getByRole('dialog', { name: 'Revoke this link?' });
+      await ownConfirm.getByText('this application').waitFor();
+      await expectNoAxeViolations(admin.page, 'admin revoke confirmation on the application');
+      await shot(admin.page, 'staff-application-revoke-360');
+      await ownConfirm.getByRole('button', { name: 'Revoke the link' }).click();
+      await admin.page.getByText('The link has been revoked.').waitFor();
+      expect(
+        await admin.page
+          .getByRole('listitem')
+          .filter({ hasText: /^Live:/ })
+          .count(),
+      ).toBe(0);
+
       await admin.page.setViewportSize({ width: 768, height: 900 });
       await admin.page.getByRole('link', { name: 'Audit log' }).click();
       await admin.page.getByRole('cell', { name: 'application.pdf' }).first().waitFor();

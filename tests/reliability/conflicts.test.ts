@@ -3,8 +3,11 @@
  * last saw (If-Match) merge different fields, and answer 409 with both values when the same field
  * was changed elsewhere; after submission every save is 409 SUBMITTED.
  */
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
+import { runInTenant } from '../../server/db/tenantScope';
+import { applications, users } from '../../server/db/schema';
 import type { Client } from '../server/harness';
 import {
   databaseKinds,
@@ -129,6 +132,68 @@ describe.each(databaseKinds)('REQ-R-2 conflicts on %s', (database) => {
     const stored = await client.get<{ answer: Record<string, unknown> }>('/api/profile');
     distinct.forEach((key, i) => expect(stored.body.answer[key]).toBe(`value ${i}`));
   });
+
+  it('lets exactly one of 12 simultaneous saves of one field from one base version win; the rest get 409', async () => {
+    const client = await registeredClient(server, 'tabs-race@example.com');
+    const base = await version(client);
+    const essays = Array.from({ length: 12 }, (_, i) => `Essay from tab ${i}`);
+    const results = await Promise.all(
+      essays.map((essay) => save(client, { conviction_comment: essay }, base)),
+    );
+    const winners = results.filter((r) => r.status === 200);
+    expect(winners).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(11);
+    const won = essays[results.indexOf(winners[0]!)];
+    for (const lost of results.filter((r) => r.status === 409))
+      expect(lost.body.conflicts?.conviction_comment?.theirs).toBe(won);
+    const stored = await client.get<{ answer: Record<string, unknown>; version: number }>(
+      '/api/profile',
+    );
+    expect(stored.body.answer.conviction_comment).toBe(won);
+    expect(stored.body.version).toBe(base + 1);
+  });
+
+  // The burst above meets this case only by chance; here the save is held behind the row lock of
+  // a save of the same key, then checked against what that one committed (PostgreSQL; PGlite runs
+  // one statement at a time).
+  if (database === 'postgres')
+    it('a save held behind a concurrent save of the same key is a conflict once that one commits', async () => {
+      const client = await registeredClient(server, 'tabs-locked@example.com');
+      const base = await version(client);
+      const { db } = server.built.database;
+      let held: Promise<Awaited<ReturnType<typeof save>>> | undefined;
+      await runInTenant(server.built.context.config.defaultTenant, () =>
+        db.transaction(async (tx) => {
+          const [user] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.email, 'tabs-locked@example.com'));
+          await tx
+            .update(applications)
+            .set({
+              answers: sql`${applications.answers} || '{"conviction_comment": "Theirs"}'::jsonb`,
+              keyVersions: sql`${applications.keyVersions} || jsonb_build_object('conviction_comment', ${applications.version} + 1)`,
+              version: sql`${applications.version} + 1`,
+            })
+            .where(eq(applications.userId, user!.id));
+          held = save(client, { conviction_comment: 'Mine' }, base);
+          const waiting = async () =>
+            (
+              (await db.execute(
+                sql`select count(*)::int as n from pg_locks where not granted`,
+              )) as unknown as { rows: { n: number }[] }
+            ).rows[0]?.n;
+          await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThan(0);
+        }),
+      );
+      const answer = await held!;
+      expect(answer.status).toBe(409);
+      expect(answer.body.conflicts).toEqual({
+        conviction_comment: { mine: 'Mine', theirs: 'Theirs' },
+      });
+      const stored = await client.get<{ answer: Record<string, unknown> }>('/api/profile');
+      expect(stored.body.answer.conviction_comment).toBe('Theirs');
+    });
 
   it('refuses an If-Match that is not a version, and keeps answering the plain call', async () => {
     const client = await registeredClient(server, 'tabs-header@example.com');
