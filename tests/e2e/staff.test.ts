@@ -177,12 +177,12 @@ describe('the staff console in Chromium', () => {
       await shot(admin.page, 'staff-application-revoke-360');
       await ownConfirm.getByRole('button', { name: 'Revoke the link' }).click();
       await admin.page.getByText('The link has been revoked.').waitFor();
-      expect(
-        await admin.page
-          .getByRole('listitem')
-          .filter({ hasText: /^Live:/ })
-          .count(),
-      ).toBe(0);
+      await own.waitFor({ state: 'detached' });
+      await admin.page
+        .getByRole('listitem')
+        .filter({ hasText: /^Revoked:/ })
+        .nth(1)
+        .waitFor();
 
       await admin.page.setViewportSize({ width: 768, height: 900 });
       await admin.page.getByRole('link', { name: 'Audit log' }).click();
