@@ -90,6 +90,8 @@ interface StepResult {
   offered: number;
   samples: Sample[];
   acknowledged: number;
+  /** Changes replaced by a newer one while their editor's save was in flight. */
+  coalesced: number;
   persisted: number;
   lastValuesMatch: boolean;
   /** Submitted applications whose PDF was ready when counted (once drained, or 60 s after the step). */
@@ -216,7 +218,7 @@ async function step(bench: Bench, multiple: number, stepIndex: number): Promise<
       () => backlog.push(-1),
     );
   }, 5000);
-  const { samples, acknowledged, lastAcked } = await report;
+  const { samples, acknowledged, coalesced, lastAcked } = await report;
   loopDelay.disable();
   const usage = cpu.stop();
   const pool = poolWaiting();
@@ -261,6 +263,7 @@ async function step(bench: Bench, multiple: number, stepIndex: number): Promise<
     offered,
     samples,
     acknowledged,
+    coalesced,
     persisted,
     lastValuesMatch,
     pdfsReady: Number(pdfCounts.ready),
@@ -438,7 +441,7 @@ function describe(result: StepResult): string {
     `${v.ok ? 'holds' : 'FAILS'} — 5xx ${v.fivexx}, autosave p99 ${v.p99.toFixed(0)} ms, ` +
     `acknowledged ${result.acknowledged} = persisted ${result.persisted}${result.lastValuesMatch ? '' : ' (last values differ!)'}; ` +
     `p99 login ${p99Of('login')} ms, read ${p99Of('read')} ms, submit ${p99Of('submit')} ms, PDF status ${p99Of('pdf')} ms; ` +
-    `requests: ${count('autosave')} autosave, ${count('read')} read, ${count('submit')} submit, ${count('login')} login, ${count('pdf')} PDF status; ` +
+    `requests: ${count('autosave')} autosave (with If-Match, one at a time per editor; ${result.coalesced} changes replaced by a newer one while waiting), ${count('read')} read, ${count('submit')} submit, ${count('login')} login, ${count('pdf')} PDF status; ` +
     `PDFs ready when counted: ${result.pdfsReady} of ${result.submitted} submitted, PDF jobs all done ${result.pdfsReadyAfter === null ? 'NOT within 60 s' : `${result.pdfsReadyAfter.toFixed(0)} s`} after it; ` +
     `PDF backlog every 5 s: ${result.backlog.join(' ')}; web event-loop delay p99 ${result.loopDelayP99.toFixed(0)} ms; ` +
     `waiting for a database connection max ${result.poolWaiting.max} (mean ${result.poolWaiting.mean.toFixed(1)}), for Argon2 max ${result.argon2Waiting.max} (mean ${result.argon2Waiting.mean.toFixed(1)}); ` +

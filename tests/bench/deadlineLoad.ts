@@ -30,6 +30,8 @@ export interface StepReport {
   readonly type: 'result';
   readonly samples: Sample[];
   readonly acknowledged: number;
+  /** Arrivals that found their editor's save in flight and replaced the one waiting (as the app's autosave does). */
+  readonly coalesced: number;
   /** Editor index → the value of its last acknowledged save. */
   readonly lastAcked: [number, string][];
 }
@@ -42,6 +44,7 @@ export function request(
   pathname: string,
   body: unknown,
   cookie?: string,
+  extraHeaders: Record<string, string> = {},
 ): Promise<{ status: number; setCookie: string[]; text: string }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve) => {
@@ -54,6 +57,7 @@ export function request(
           ...(payload ? { 'content-type': 'application/json' } : {}),
           ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}),
           ...(cookie ? { cookie } : {}),
+          ...extraHeaders,
         },
       },
       (res) => {
@@ -94,17 +98,52 @@ export async function runStep(order: StepOrder, onArrivals: () => void): Promise
     submitterCookies.map((s) => request(base, 'PUT', '/api/answer', validApplication, s.cookie)),
   );
 
+  // Each editor saves as the app's autosave does: with the version it last saw (If-Match), one save
+  // at a time; a change made while one is in flight waits, and a newer change replaces it.
+  const editorsNow = await Promise.all(
+    editorCookies.map(async ({ cookie }) => {
+      const profile = await request(base, 'GET', '/api/profile', undefined, cookie);
+      const version = (JSON.parse(profile.text) as { version?: number }).version ?? 0;
+      return { cookie, version, sending: false, waiting: null as string | null };
+    }),
+  );
+
   const samples: Sample[] = [];
   const lastAcked = new Map<number, string>();
   let acknowledged = 0;
+  let coalesced = 0;
   let counter = 0;
   let submitIndex = 0;
   const pending: Promise<void>[] = [];
-  const timed = async (kind: RequestKind, run: () => Promise<{ status: number }>) => {
+  const timed = async <T extends { status: number }>(kind: RequestKind, run: () => Promise<T>) => {
     const start = performance.now();
-    const { status } = await run();
-    samples.push({ kind, status, ms: performance.now() - start });
-    return status;
+    const response = await run();
+    samples.push({ kind, status: response.status, ms: performance.now() - start });
+    return response;
+  };
+  const save = (editor: number, value: string) => {
+    const state = editorsNow[editor] as (typeof editorsNow)[number];
+    state.sending = true;
+    pending.push(
+      timed('autosave', () =>
+        request(base, 'PUT', '/api/answer', { city: value }, state.cookie, {
+          'if-match': `"${state.version}"`,
+        }),
+      ).then(({ status, text }) => {
+        const body = (text ? JSON.parse(text) : {}) as { version?: number };
+        if (typeof body.version === 'number') state.version = body.version;
+        if (status === 200) {
+          acknowledged += 1;
+          lastAcked.set(editor, value);
+        }
+        state.sending = false;
+        if (state.waiting !== null) {
+          const next = state.waiting;
+          state.waiting = null;
+          save(editor, next);
+        }
+      }),
+    );
   };
   const arrivals = Object.entries(rates) as [RequestKind, number][];
   onArrivals();
@@ -118,17 +157,12 @@ export async function runStep(order: StepOrder, onArrivals: () => void): Promise
         if (kind === 'autosave') {
           const editor = counter % editors;
           const value = `${prefix} write ${++counter}`;
-          const cookie = (editorCookies[editor] as { cookie: string }).cookie;
-          pending.push(
-            timed('autosave', () =>
-              request(base, 'PUT', '/api/answer', { city: value }, cookie),
-            ).then((status) => {
-              if (status === 200) {
-                acknowledged += 1;
-                lastAcked.set(editor, value);
-              }
-            }),
-          );
+          const state = editorsNow[editor] as (typeof editorsNow)[number];
+          if (!state.sending) save(editor, value);
+          else {
+            if (state.waiting !== null) coalesced += 1;
+            state.waiting = value;
+          }
         } else if (kind === 'read') {
           const cookie = (editorCookies[counter % editors] as { cookie: string }).cookie;
           pending.push(
@@ -160,8 +194,9 @@ export async function runStep(order: StepOrder, onArrivals: () => void): Promise
     }
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
-  await Promise.all(pending);
-  return { type: 'result', samples, acknowledged, lastAcked: [...lastAcked] };
+  // Saves that waited for their editor's save are added while these settle.
+  while (pending.length > 0) await Promise.all(pending.splice(0));
+  return { type: 'result', samples, acknowledged, coalesced, lastAcked: [...lastAcked] };
 }
 
 /** Set in the child's environment by the bench. */
