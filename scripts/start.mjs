@@ -19,8 +19,19 @@ const server = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
-// A stop sent to this process (a deploy's SIGTERM to `npm start`) reaches the server, which stops
-// its worker and exits within its bound; this process then exits with it, never before.
+// A stop sent to this process reaches the server, which stops its worker and exits within its
+// bound; this process then exits with it, never before.
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'])
   process.on(signal, () => server.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+// npm runs this under `sh -c`, which dies of a SIGTERM sent to `npm start` (a deploy's stop) without
+// passing it on: under npm, a parent that goes away is a stop too.
+if (process.env.npm_lifecycle_event === 'start') {
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    server.kill('SIGTERM');
+  }, 200);
+  watch.unref();
+}
 server.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));

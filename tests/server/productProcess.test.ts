@@ -77,12 +77,18 @@ async function allGone(pids: number[], since: number): Promise<number> {
   return performance.now() - since;
 }
 
+/** npm's own script: the one running this suite, else the one installed beside node. */
+const npmCli = () =>
+  process.env.npm_execpath?.endsWith('npm-cli.js')
+    ? process.env.npm_execpath
+    : path.join(path.dirname(process.execPath), '../lib/node_modules/npm/bin/npm-cli.js');
+
 /**
- * `node scripts/start.mjs` as `npm start` runs it, in its own process group (as a terminal runs a
+ * `node scripts/start.mjs` as `npm start` runs it (or `npm start` itself, with `viaNpm`), in its own process group (as a terminal runs a
  * command), from a directory that links the repository's files but not index.html (no client
  * build: the server and its stop are under test here, not Vite).
  */
-async function startProduct(dataDir: string) {
+async function startProduct(dataDir: string, viaNpm = false) {
   const root = process.cwd();
   const cwd = await tempDir('admission-start-');
   for (const entry of await readdir(root))
@@ -96,7 +102,7 @@ async function startProduct(dataDir: string) {
   const { child, url, exited, log } = await startServerProcess(
     dataDir,
     { JOB_WORKER: '' },
-    { detached: true, script: ['scripts/start.mjs'], cwd },
+    { detached: true, script: viaNpm ? [npmCli(), 'start'] : ['scripts/start.mjs'], cwd },
   );
   cleanups.push(async () => {
     for (const p of await descendants(child.pid as number)) process.kill(p.pid, 'SIGKILL');
@@ -182,19 +188,24 @@ describe('the product process (PGlite, the worker forked beside it)', () => {
   }, 400_000);
 
   it.each([
-    ['SIGTERM to the `npm start` parent alone', 'parent', 'SIGTERM'],
-    ['Ctrl-C (SIGINT to its whole process group)', 'group', 'SIGINT'],
+    ['SIGTERM to the `npm start` parent alone', 'parent', 'SIGTERM', 0],
+    ['Ctrl-C (SIGINT to its whole process group)', 'group', 'SIGINT', 0],
+    // npm runs the script under `sh -c`, which dies of the signal without passing it on; npm then
+    // ends by the same signal (no exit code).
+    ['SIGTERM to npm itself, as a deploy stops `npm start`', 'npm', 'SIGTERM', null],
   ] as const)(
     '%s stops the server and its worker within the bound',
-    async (_name, target, signal) => {
+    async (_name, target, signal, exitCode) => {
       const dataDir = await tempDir('admission-product-');
-      const product = await startProduct(dataDir);
+      const product = await startProduct(dataDir, target === 'npm');
       const { worker } = await workerTree(product.web);
       const parent = product.child.pid as number;
+      // Under npm: the shell and start.mjs too.
+      const tree = (await descendants(parent)).map((p) => p.pid);
       const start = performance.now();
       process.kill(target === 'group' ? -parent : parent, signal);
-      expect(await product.exited, product.log()).toBe(0);
-      const took = await allGone([parent, product.web, worker], start);
+      expect(await product.exited, product.log()).toBe(exitCode);
+      const took = await allGone([parent, product.web, worker, ...tree], start);
       expect(took).toBeLessThan(SHUTDOWN_BOUND_MS + EXIT_SLACK_MS);
       expect(product.log()).toContain(`"signal":"${signal}","msg":"shutting down"`);
       expect(product.log()).not.toContain('shutdown bound reached');
