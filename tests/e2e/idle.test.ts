@@ -3,6 +3,7 @@
  * activity in one tab keeps the other logged in; idleness in every tab logs both out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autosaveText } from '../../definitions';
 import { validApplication } from '../definitions/fixtures';
 import { signUpApplicant, startE2E, type E2E } from './harness';
 
@@ -33,6 +34,20 @@ describe('SECURITY.md 7.13 cross-tab idle', () => {
       await a.locator('#first_name').click();
       await a.keyboard.type('Active');
       await context.clock.fastForward('10:00');
+      // The jump fired the autosave of A's typing; a save still in flight at the idle point would
+      // count as activity (REQ-R-5) and restart the timer, so it has to be done first.
+      await expect
+        .poll(
+          () =>
+            a
+              .getByRole('status')
+              .filter({ hasText: /Sav|retrying/ })
+              .textContent(),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(autosaveText.saved);
       // t = 20 min: B saw no input of its own, but A's activity counts for it.
       expect(b.url()).toContain('/about');
       expect(a.url()).toContain('/about');
