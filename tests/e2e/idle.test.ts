@@ -33,9 +33,9 @@ describe('SECURITY.md 7.13 cross-tab idle', () => {
       await context.clock.fastForward('10:00');
       await a.locator('#first_name').click();
       await a.keyboard.type('Active');
-      await context.clock.fastForward('10:00');
-      // The jump fired the autosave of A's typing; a save still in flight at the idle point would
-      // count as activity (REQ-R-5) and restart the timer, so it has to be done first.
+      // Real time runs on after the jumps: the tabs share A's activity through timers of their own
+      // (react-idle-timer's syncTimers) and A saves after its debounce. Both must run before the next
+      // jump, or they run inside it and stamp the activity at t = 20 min. The save being done shows it.
       await expect
         .poll(
           () =>
@@ -48,6 +48,7 @@ describe('SECURITY.md 7.13 cross-tab idle', () => {
           },
         )
         .toBe(autosaveText.saved);
+      await context.clock.fastForward('10:00');
       // t = 20 min: B saw no input of its own, but A's activity counts for it.
       expect(b.url()).toContain('/about');
       expect(a.url()).toContain('/about');
