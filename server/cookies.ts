@@ -12,18 +12,24 @@ export function sessionCookieName(config: ServerConfig): string {
   return config.secureCookies ? '__Host-session' : 'session';
 }
 
+const sharedOptions = (config: ServerConfig) => ({
+  path: '/',
+  sameSite: 'lax' as const,
+  secure: config.secureCookies,
+});
+
 export function setSessionCookies(
   reply: FastifyReply,
   config: ServerConfig,
   sessionId: string,
 ): void {
-  const common = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
+  const common = sharedOptions(config);
   reply.setCookie(sessionCookieName(config), sessionId, { ...common, httpOnly: true });
   reply.setCookie(INDICATOR_COOKIE, '1', { ...common, httpOnly: false });
 }
 
 export function clearSessionCookies(reply: FastifyReply, config: ServerConfig): void {
-  const common = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
+  const common = sharedOptions(config);
   reply.clearCookie(sessionCookieName(config), { ...common, httpOnly: true });
   reply.clearCookie(INDICATOR_COOKIE, common);
 }
@@ -38,7 +44,7 @@ export function clearCarriedSessionCookies(
   reply: FastifyReply,
   config: ServerConfig,
 ): void {
-  const common = { path: '/', sameSite: 'lax' as const, secure: config.secureCookies };
+  const common = sharedOptions(config);
   if (sessionCookie(request, config) !== undefined)
     reply.clearCookie(sessionCookieName(config), { ...common, httpOnly: true });
   if (request.cookies[INDICATOR_COOKIE] !== undefined) reply.clearCookie(INDICATOR_COOKIE, common);
