@@ -5,6 +5,8 @@
 import { eq } from 'drizzle-orm';
 import { loadDefinition, type Definition } from '../runtime';
 import { applicationDefinitionData, institutionConfig } from '../definitions';
+import type { InstitutionFile } from '../definitions/institutionFile';
+import { seedInstitutionFile } from '../definitions/seed';
 import type { Database } from './db/client';
 import { tenants } from './db/schema';
 
@@ -18,6 +20,10 @@ export interface Tenant {
   readonly id: string;
   readonly name: string;
   readonly definition: Definition;
+  /** The published version of `definition` (the latest). */
+  readonly definitionVersion: number;
+  /** The institution's configuration and words. */
+  readonly institution: InstitutionFile;
   readonly hosts: readonly string[];
 }
 
@@ -61,7 +67,14 @@ export class TenantDirectory {
       const definition = this.definitions.get(row.definitionId);
       if (!definition)
         throw new Error(`Tenant "${row.id}" uses an unknown definition "${row.definitionId}"`);
-      const tenant: Tenant = { id: row.id, name: row.name, definition, hosts: row.hosts };
+      const tenant: Tenant = {
+        id: row.id,
+        name: row.name,
+        definition,
+        definitionVersion: definition.version,
+        institution: seedInstitutionFile,
+        hosts: row.hosts,
+      };
       this.byId.set(row.id, tenant);
       for (const host of row.hosts) this.byHost.set(host.toLowerCase(), tenant);
     }

@@ -1,0 +1,80 @@
+/**
+ * The institution file: everything institution-specific a tenant brings besides its form (SPEC 1,
+ * SPEC 9): the configuration and the institution's own words (the offer, the welcome banner, the
+ * completion steps, dated alerts). The platform's words (buttons, notices, SPEC's messages) are the
+ * same for every institution and stay in code. Checked on the way in; each problem names its path.
+ */
+import * as z from 'zod/mini';
+import type { Definition } from '../runtime';
+import { institutionConfigSchema } from './config';
+
+const text = () => z.string().check(z.minLength(1));
+const url = z.url({ protocol: /^https?$/ });
+const instant = z.iso.datetime({ offset: true });
+
+const titledText = z.strictObject({ title: text(), text: text() });
+
+const link = z.strictObject({ label: text(), href: url });
+
+export const institutionFileSchema = z.strictObject({
+  /** Where an editor finds the JSON Schema (tenants/schemas/institution.schema.json). */
+  $schema: z.optional(z.string()),
+  config: institutionConfigSchema,
+  /** SPEC 2.3: the offer beside the form. */
+  offer: z.strictObject({ heading: text(), items: z.array(text()).check(z.minLength(1)) }),
+  /** SPEC 2.3: the welcome banner's institution-specific variants; `{name}` is the first name. */
+  welcome: z.strictObject({
+    submitted: titledText,
+    firstLogin: titledText,
+    secondLogin: titledText,
+  }),
+  /** SPEC 2.4: the completion page. */
+  completion: z.strictObject({
+    header: text(),
+    steps: z.array(z.strictObject({ title: text(), text: text(), links: z.array(link) })),
+  }),
+  /** SPEC 2.7: notices shown from `start` (inclusive) until `end` (exclusive), e.g. a deadline. */
+  alerts: z.array(z.strictObject({ id: text(), start: instant, end: instant, text: text() })),
+});
+
+export type InstitutionFile = z.output<typeof institutionFileSchema>;
+
+/** A refused institution file: one line per problem, each with the path it is at. */
+export class InstitutionFileError extends Error {
+  override readonly name = 'InstitutionFileError';
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid institution file:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  }
+}
+
+function pathOf(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (at, part) =>
+      typeof part === 'number' ? `${at}[${part}]` : at ? `${at}.${String(part)}` : String(part),
+    '',
+  );
+}
+
+/** Parses an institution file; a bad one throws every problem with its path, and nothing else. */
+export function parseInstitutionFile(data: unknown): InstitutionFile {
+  const result = institutionFileSchema.safeParse(data);
+  if (result.success) return result.data;
+  throw new InstitutionFileError(
+    result.error.issues.map((issue) => `${pathOf(issue.path) || '(root)'}: ${issue.message}`),
+  );
+}
+
+/** The submitted banner's title for an applicant (`{name}` in the file). */
+export function welcomeTitle(template: string, name: string): string {
+  return template.replaceAll('{name}', name);
+}
+
+/** What the server inlines into each page for its tenant (read by the app at start). */
+export interface TenantPageData {
+  readonly institution: InstitutionFile;
+  readonly definition: Definition;
+  readonly definitionVersion: number;
+}
+
+/** The id of the `<script type="application/json">` element that carries the TenantPageData. */
+export const TENANT_DATA_ELEMENT_ID = 'tenant-data';
