@@ -41,7 +41,14 @@ import { DEFAULT_JSON_LIMITS, registerJsonParser } from './security/jsonBody';
 import { registerUnreadBodyDrain } from './security/unreadBody';
 import type { ServiceContext } from './services/context';
 import { pruneAccountEvents } from './services/limits';
-import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory, type Tenant } from './tenants';
+import {
+  DEFAULT_TENANT_SEED,
+  definitionsById,
+  ensureTenant,
+  TenantDirectory,
+  type Tenant,
+  type TenantSeed,
+} from './tenants';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,7 +63,7 @@ export interface BuildOptions {
   /** Where log lines go (default stdout); tests capture them. */
   readonly logStream?: NodeJS.WritableStream;
   /** Extra tenants to create (tests of tenant isolation). */
-  readonly tenants?: readonly { id: string; name: string; definitionId: string; hosts: string[] }[];
+  readonly tenants?: readonly TenantSeed[];
   /** Definitions beyond the platform's own, for the extra tenants (tests of other forms). */
   readonly definitions?: readonly Definition[];
   /** Start the job worker in this process (default true); tests of restarts start it themselves. */
@@ -136,9 +143,18 @@ export async function buildServer(
     app.log.warn(
       'the database role is a superuser or has BYPASSRLS: row-level security does not apply (docs/operations.md)',
     );
-  await ensureTenant(database.db, { ...DEFAULT_TENANT_SEED, id: config.defaultTenant });
-  for (const tenant of options.tenants ?? []) await ensureTenant(database.db, tenant);
-  const directory = new TenantDirectory(config.defaultTenant, options.definitions);
+  const seedDefinitions = new Map([
+    ...definitionsById,
+    ...(options.definitions ?? []).map((definition) => [definition.id, definition] as const),
+  ]);
+  await ensureTenant(
+    database.db,
+    { ...DEFAULT_TENANT_SEED, id: config.defaultTenant },
+    seedDefinitions,
+  );
+  for (const tenant of options.tenants ?? [])
+    await ensureTenant(database.db, tenant, seedDefinitions);
+  const directory = new TenantDirectory(config.defaultTenant);
   await directory.load(database.db);
   // Lookup (issue 7): the bundled sample lists, for tenants that have no list of a category yet,
   // seeded beside the start (lookups wait for it) so a fresh data directory serves at once.

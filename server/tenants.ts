@@ -1,16 +1,19 @@
 /**
- * Tenants: each institution has its own configuration and definition. The embedded default seeds one
- * tenant, the fictional institution of definitions/.
+ * Tenants: each institution brings its institution file and its definition as data (D145). The
+ * definitions are immutable versions numbered without gaps per tenant; a tenant serves its latest
+ * and reads an application under the version it was submitted with. The embedded default seeds
+ * the fictional institution of definitions/.
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { loadDefinition, type Definition } from '../runtime';
-import { applicationDefinitionData, institutionConfig } from '../definitions';
-import type { InstitutionFile } from '../definitions/institutionFile';
+import { applicationDefinitionData } from '../definitions';
+import { parseInstitutionFile, type InstitutionFile } from '../definitions/institutionFile';
 import { seedInstitutionFile } from '../definitions/seed';
 import type { Database } from './db/client';
-import { tenants } from './db/schema';
+import { runInTenant } from './db/tenantScope';
+import { definitionVersions, tenants } from './db/schema';
 
-/** Definitions the platform can serve, by id, each checked with the full format schema on load. */
+/** Definitions built into the platform, by id: the seeds of new tenants. */
 const applicationDefinition = loadDefinition(applicationDefinitionData);
 export const definitionsById: ReadonlyMap<string, Definition> = new Map([
   [applicationDefinition.id, applicationDefinition],
@@ -19,68 +22,218 @@ export const definitionsById: ReadonlyMap<string, Definition> = new Map([
 export interface Tenant {
   readonly id: string;
   readonly name: string;
+  /** The latest published definition. */
   readonly definition: Definition;
-  /** The published version of `definition` (the latest). */
+  /** Its version number. */
   readonly definitionVersion: number;
   /** The institution's configuration and words. */
   readonly institution: InstitutionFile;
   readonly hosts: readonly string[];
+  /** A published version (an application submitted under it); the latest when unknown. */
+  definitionAt(version: number | null | undefined): Definition;
 }
 
-export const DEFAULT_TENANT_SEED = {
+/** What a new tenant starts with: its version 1 is the definition of `definitionId`. */
+export interface TenantSeed {
+  readonly id: string;
+  readonly name: string;
+  readonly definitionId: string;
+  readonly hosts: readonly string[];
+  readonly institution?: InstitutionFile;
+}
+
+export const DEFAULT_TENANT_SEED: TenantSeed = {
   id: 'northfield',
-  name: institutionConfig.partner_name,
+  name: seedInstitutionFile.config.partner_name,
   definitionId: applicationDefinition.id,
   hosts: ['localhost', '127.0.0.1'],
+  institution: seedInstitutionFile,
 };
 
-/** Creates a tenant if it does not exist yet. */
+/** Who published a version, as the list of versions shows it. */
+export const SEED_PUBLISHER = 'seed';
+
+/**
+ * Creates a tenant if it does not exist yet, and gives a tenant without a published definition
+ * (a new one, or one created before versions existed) its seed's definition as version 1.
+ */
 export async function ensureTenant(
   db: Database,
-  seed: { id: string; name: string; definitionId: string; hosts: string[] },
+  seed: TenantSeed,
+  definitions: ReadonlyMap<string, Definition> = definitionsById,
 ): Promise<void> {
-  await db.insert(tenants).values(seed).onConflictDoNothing({ target: tenants.id });
+  const institution = seed.institution ?? seedInstitutionFile;
+  await db
+    .insert(tenants)
+    .values({
+      id: seed.id,
+      name: seed.name,
+      definitionId: seed.definitionId,
+      hosts: [...seed.hosts],
+      institution,
+    })
+    .onConflictDoNothing({ target: tenants.id });
+  await db
+    .update(tenants)
+    .set({ institution })
+    .where(sql`${tenants.id} = ${seed.id} and ${tenants.institution} is null`);
+  await runInTenant(seed.id, async () => {
+    const [row] = await db
+      .select({ definitionId: tenants.definitionId })
+      .from(tenants)
+      .where(eq(tenants.id, seed.id));
+    const existing = await db
+      .select({ version: definitionVersions.version })
+      .from(definitionVersions)
+      .where(eq(definitionVersions.tenantId, seed.id))
+      .limit(1);
+    if (existing.length > 0 || !row) return;
+    const definition = definitions.get(row.definitionId);
+    if (!definition)
+      throw new Error(`Tenant "${seed.id}" uses an unknown definition "${row.definitionId}"`);
+    await publishDefinition(db, seed.id, definition, SEED_PUBLISHER, { ifNone: true });
+  });
+}
+
+/**
+ * Publishes a definition as the tenant's next version and returns its number. The data is checked
+ * with the runtime's full format schema first (a ConfigurationError names the path); the tenant's
+ * row is locked while the number is chosen, so parallel publishes get distinct, gapless numbers.
+ */
+export async function publishDefinition(
+  db: Database,
+  tenantId: string,
+  data: unknown,
+  publishedBy: string,
+  options: { ifNone?: boolean } = {},
+): Promise<number> {
+  const definition = loadDefinition(data);
+  return runInTenant(tenantId, () =>
+    db.transaction(async (tx) => {
+      const locked = await tx
+        .select({ id: tenants.id })
+        .from(tenants)
+        .where(eq(tenants.id, tenantId))
+        .for('update');
+      if (locked.length === 0) throw new Error(`There is no tenant "${tenantId}".`);
+      const [latest] = await tx
+        .select({ version: sql<number>`coalesce(max(${definitionVersions.version}), 0)::int` })
+        .from(definitionVersions)
+        .where(eq(definitionVersions.tenantId, tenantId));
+      const current = latest?.version ?? 0;
+      if (options.ifNone && current > 0) return current;
+      const version = current + 1;
+      await tx.insert(definitionVersions).values({
+        tenantId,
+        version,
+        definition: { ...definition, version },
+        publishedBy,
+      });
+      await tx.update(tenants).set({ definitionId: definition.id }).where(eq(tenants.id, tenantId));
+      return version;
+    }),
+  );
+}
+
+/** Replaces a tenant's institution file (checked first; a bad file changes nothing). */
+export async function updateInstitution(
+  db: Database,
+  tenantId: string,
+  data: unknown,
+): Promise<InstitutionFile> {
+  const institution = parseInstitutionFile(data);
+  const { $schema: _schema, ...stored } = institution;
+  const changed = await db
+    .update(tenants)
+    .set({ institution: stored, name: stored.config.partner_name })
+    .where(eq(tenants.id, tenantId))
+    .returning({ id: tenants.id });
+  if (changed.length === 0) throw new Error(`There is no tenant "${tenantId}".`);
+  return stored;
+}
+
+export interface PublishedVersion {
+  readonly version: number;
+  readonly publishedAt: Date;
+  readonly publishedBy: string;
+}
+
+/** A tenant's published versions, oldest first. */
+export function publishedVersions(db: Database, tenantId: string): Promise<PublishedVersion[]> {
+  return runInTenant(tenantId, () =>
+    db
+      .select({
+        version: definitionVersions.version,
+        publishedAt: definitionVersions.publishedAt,
+        publishedBy: definitionVersions.publishedBy,
+      })
+      .from(definitionVersions)
+      .where(eq(definitionVersions.tenantId, tenantId))
+      .orderBy(asc(definitionVersions.version)),
+  );
+}
+
+/** Every version's data of a tenant, as loaded at start: parsed once, on first use. */
+class VersionShelf {
+  private readonly parsed = new Map<number, Definition>();
+  constructor(private readonly data: ReadonlyMap<number, unknown>) {}
+
+  get latest(): number {
+    return Math.max(...this.data.keys());
+  }
+
+  at(version: number): Definition | undefined {
+    const known = this.parsed.get(version);
+    if (known) return known;
+    const data = this.data.get(version);
+    if (data === undefined) return undefined;
+    const definition = loadDefinition(data);
+    this.parsed.set(version, definition);
+    return definition;
+  }
 }
 
 export class TenantDirectory {
   private byId = new Map<string, Tenant>();
   private byHost = new Map<string, Tenant>();
 
-  private readonly definitions: ReadonlyMap<string, Definition>;
-
-  /** `extraDefinitions`: definitions beyond the platform's own (tests of other forms). */
-  constructor(
-    private readonly defaultTenantId: string,
-    extraDefinitions: readonly Definition[] = [],
-  ) {
-    this.definitions = new Map([
-      ...definitionsById,
-      ...extraDefinitions.map((definition) => [definition.id, definition] as const),
-    ]);
-  }
+  constructor(private readonly defaultTenantId: string) {}
 
   async load(db: Database): Promise<void> {
     const rows = await db.select().from(tenants);
-    this.byId.clear();
-    this.byHost.clear();
+    const byId = new Map<string, Tenant>();
+    const byHost = new Map<string, Tenant>();
     for (const row of rows) {
-      const definition = this.definitions.get(row.definitionId);
-      if (!definition)
-        throw new Error(`Tenant "${row.id}" uses an unknown definition "${row.definitionId}"`);
+      const versions = await runInTenant(row.id, () =>
+        db
+          .select({
+            version: definitionVersions.version,
+            definition: definitionVersions.definition,
+          })
+          .from(definitionVersions)
+          .where(eq(definitionVersions.tenantId, row.id)),
+      );
+      if (versions.length === 0) throw new Error(`Tenant "${row.id}" has no published definition`);
+      const shelf = new VersionShelf(new Map(versions.map((v) => [v.version, v.definition])));
+      const definitionVersion = shelf.latest;
+      const definition = shelf.at(definitionVersion) as Definition;
       const tenant: Tenant = {
         id: row.id,
         name: row.name,
         definition,
-        definitionVersion: definition.version,
-        institution: seedInstitutionFile,
+        definitionVersion,
+        institution: row.institution ?? seedInstitutionFile,
         hosts: row.hosts,
+        definitionAt: (version) => (version ? shelf.at(version) : undefined) ?? definition,
       };
-      this.byId.set(row.id, tenant);
-      for (const host of row.hosts) this.byHost.set(host.toLowerCase(), tenant);
+      byId.set(row.id, tenant);
+      for (const host of row.hosts) byHost.set(host.toLowerCase(), tenant);
     }
-    if (!this.byId.has(this.defaultTenantId)) {
+    if (!byId.has(this.defaultTenantId)) {
       throw new Error(`The default tenant "${this.defaultTenantId}" does not exist`);
     }
+    this.byId = byId;
+    this.byHost = byHost;
   }
 
   /** The tenant that claims the request's host name, else the default tenant. */

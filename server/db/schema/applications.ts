@@ -29,6 +29,8 @@ export const applications = pgTable(
     tabs: jsonb('tabs').$type<Record<string, string>>().notNull().default({}),
     validations: jsonb('validations').$type<Record<string, string[]>>(),
     submittedAt: at('submitted_at'),
+    /** The definition version it was submitted under (D145); NULL before submission. */
+    definitionVersion: integer('definition_version'),
     version: integer('version').notNull().default(0),
     /** Per answer key, the `version` that last wrote it (SECURITY.md REQ-R-2: per-field conflicts). */
     keyVersions: jsonb('key_versions').$type<Record<string, number>>().notNull().default({}),

@@ -2,7 +2,8 @@
  * The tenants: every other row carries one of their ids, and every query is scoped by it.
  */
 import { sql } from 'drizzle-orm';
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { InstitutionFile } from '../../../definitions/institutionFile';
 import { at } from './columns';
 
 export const tenants = pgTable('tenants', {
@@ -14,4 +15,24 @@ export const tenants = pgTable('tenants', {
     .notNull()
     .default(sql`'{}'::text[]`),
   createdAt: at('created_at').notNull().defaultNow(),
+  /** The institution file (D145); NULL only before the start that seeds it. */
+  institution: jsonb('institution').$type<InstitutionFile>(),
 });
+
+/** A tenant's published definitions: immutable, numbered from 1 without gaps (D145). */
+export const definitionVersions = pgTable(
+  'definition_versions',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').$type<unknown>().notNull(),
+    publishedAt: at('published_at').notNull().defaultNow(),
+    publishedBy: text('published_by').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'definition_versions_pk', columns: [t.tenantId, t.version] }),
+    check('definition_versions_positive', sql`${t.version} >= 1`),
+  ],
+);
