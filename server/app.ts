@@ -33,6 +33,7 @@ import { publicRoutes } from './routes/public';
 import { registerSessionCheck } from './routes/session';
 import { serviceRoutes } from './routes/service';
 import { staffRoutes } from './staff/routes';
+import { platformRoutes } from './platform/routes';
 import { indexPageSender, registerSecurityHeaders } from './security/headers';
 import { securityEvent } from './security/events';
 import { isStorableText } from './security/json';
@@ -180,6 +181,7 @@ export async function buildServer(
     mailer,
     hasher: new PasswordHasher(config.argon2),
     log: app.log,
+    institutionOf: (tenantId) => directory.institutionOf(tenantId),
   };
 
   // JSON only, parsed under each route's limits while it arrives (server/security/jsonBody.ts).
@@ -294,6 +296,10 @@ export async function buildServer(
     await app.register(uploadRoute(storage), { prefix: UPLOAD_PATH });
   await app.register(serviceRoutes(context), { prefix: '/service' });
   await app.register(staffRoutes(pdfContext), { prefix: '/staff/api' });
+  await app.register(
+    platformRoutes({ db: database.db, config, reload: () => directory.load(database.db) }),
+    { prefix: '/platform/api' },
+  );
   await app.register(lookupRoutes(context, new LookupService(database.db, lookupReady)), {
     prefix: '/lookup',
   });

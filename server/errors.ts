@@ -9,6 +9,8 @@ export class HttpError extends Error {
       conflicts?: Record<string, { mine: unknown; theirs: unknown }>;
       version?: number;
       others?: Record<string, unknown>;
+      /** A refused file's problems, each with its path (tenant administration). */
+      problems?: readonly string[];
     } = {},
   ) {
     super(message);

@@ -6,7 +6,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { loadDefinition, type Definition } from '../runtime';
-import { applicationDefinitionData } from '../definitions';
+import { applicationDefinitionData, type InstitutionConfig } from '../definitions';
 import { parseInstitutionFile, type InstitutionFile } from '../definitions/institutionFile';
 import { seedInstitutionFile } from '../definitions/seed';
 import type { Database } from './db/client';
@@ -249,6 +249,12 @@ export class TenantDirectory {
 
   get(id: string): Tenant | undefined {
     return this.byId.get(id);
+  }
+
+  /** The configuration a tenant's mails and prints speak with. */
+  institutionOf(id: string): InstitutionConfig {
+    return (this.byId.get(id) ?? (this.byId.get(this.defaultTenantId) as Tenant)).institution
+      .config;
   }
 }
 

@@ -26,18 +26,34 @@ export function postToServer(
   payload: unknown,
   serverUrl?: string,
 ): Promise<unknown> {
+  return askServer(config, 'POST', path, host, payload, serverUrl);
+}
+
+/** Sends a call with the CLI key to the running server; the parsed 200 body, or an HttpError. */
+export function askServer(
+  config: ServerConfig,
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  host: string,
+  payload?: unknown,
+  serverUrl?: string,
+): Promise<unknown> {
   const url = new URL(path, serverUrl ?? `http://127.0.0.1:${config.port}`);
-  const body = JSON.stringify(payload);
+  const body = payload === undefined ? undefined : JSON.stringify(payload);
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
       {
-        method: 'POST',
+        method,
         headers: {
           host,
           authorization: `Bearer ${cliKey(config)}`,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
+          ...(body === undefined
+            ? {}
+            : {
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(body)),
+              }),
         },
       },
       (response) => {
@@ -45,9 +61,9 @@ export function postToServer(
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
         response.on('end', () => {
-          let data: { message?: unknown };
+          let data: { message?: unknown; problems?: unknown };
           try {
-            data = JSON.parse(text) as { message?: unknown };
+            data = JSON.parse(text) as { message?: unknown; problems?: unknown };
           } catch {
             reject(new Error(`The server answered ${response.statusCode} without JSON.`));
             return;
@@ -59,6 +75,7 @@ export function postToServer(
               new HttpError(
                 status,
                 typeof data.message === 'string' ? data.message : `HTTP ${status}`,
+                Array.isArray(data.problems) ? { problems: data.problems.map(String) } : {},
               ),
             );
         });
@@ -79,7 +96,7 @@ export function postToServer(
 export async function inHostTenant<T>(
   config: ServerConfig,
   host: string,
-  work: (db: Database, tenantId: string) => Promise<T>,
+  work: (db: Database, tenantId: string, directory: TenantDirectory) => Promise<T>,
 ): Promise<T> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -91,7 +108,25 @@ export async function inHostTenant<T>(
     const directory = new TenantDirectory(config.defaultTenant);
     await directory.load(database.db);
     const tenantId = directory.forHost(host).id;
-    return await runInTenant(tenantId, () => work(database.db, tenantId));
+    return await runInTenant(tenantId, () => work(database.db, tenantId, directory));
+  } finally {
+    await database.close();
+  }
+}
+
+/** Opens the database as the server would at start, when no server holds it, for `work`. */
+export async function onDatabase<T>(
+  config: ServerConfig,
+  work: (db: Database) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    migrationUrl: config.databaseMigrationUrl,
+    dataDir: config.dataDir,
+  });
+  try {
+    await ensureTenant(database.db, { ...DEFAULT_TENANT_SEED, id: config.defaultTenant });
+    return await work(database.db);
   } finally {
     await database.close();
   }

@@ -48,7 +48,7 @@ export async function addStaff(
     if (!(error instanceof NoServer)) throw error;
   }
   const log = pino({ level: 'warn' });
-  const { link } = await inHostTenant(config, host, (db, tenantId) => {
+  const { link } = await inHostTenant(config, host, (db, tenantId, directory) => {
     const ctx: ServiceContext = {
       db,
       config,
@@ -57,6 +57,7 @@ export async function addStaff(
         : new OutboxMailer(config.dataDir, log, false),
       hasher: new PasswordHasher(config.argon2),
       log,
+      institutionOf: (id) => directory.institutionOf(id),
     };
     return inviteStaff(ctx, { tenantId, staffUserId: null, name: 'cli' }, body.email, body.role);
   });

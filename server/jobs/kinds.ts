@@ -61,6 +61,7 @@ export function createJobs(
     mailer,
     hasher,
     log,
+    institutionOf: (tenantId) => directory.institutionOf(tenantId),
     storage: createStorage(config),
     queue,
     printer,

@@ -13,7 +13,6 @@ import {
   type ResetBody,
   type SignupBody,
 } from '../../contract';
-import { institutionConfig } from '../../definitions';
 import { confirmationCodes, loginThrottle, resetTokens, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { mails } from '../mail/templates';
@@ -83,7 +82,7 @@ async function issueCode(
     .insert(confirmationCodes)
     .values(row)
     .onConflictDoUpdate({ target: confirmationCodes.userId, set: row });
-  sendLater(ctx, mails.confirmationCode(email, code, institutionConfig));
+  sendLater(ctx, mails.confirmationCode(email, code, ctx.institutionOf(tenantId)));
 }
 
 /**
@@ -174,10 +173,10 @@ export async function signup(
   const outcome = await settleSignup(ctx, tenantId, email, passwordHash, ctx.config.now());
   if (!mayMail) return serverMessages.signedUp;
   if (outcome.kind === 'created' || outcome.kind === 'restarted')
-    sendLater(ctx, mails.confirmationCode(email, outcome.code, institutionConfig));
+    sendLater(ctx, mails.confirmationCode(email, outcome.code, ctx.institutionOf(tenantId)));
   else if (outcome.kind === 'pending')
-    sendLater(ctx, mails.pendingSignup(email, institutionConfig));
-  else sendLater(ctx, mails.attemptedSignup(email, institutionConfig));
+    sendLater(ctx, mails.pendingSignup(email, ctx.institutionOf(tenantId)));
+  else sendLater(ctx, mails.attemptedSignup(email, ctx.institutionOf(tenantId)));
   return serverMessages.signedUp;
 }
 
@@ -297,7 +296,7 @@ export async function forgotPassword(
   });
   // Built from the configured origin, never from the Host header.
   const link = `${ctx.config.publicOrigin}/reset?username=${encodeURIComponent(email)}&id=${encodeURIComponent(token)}`;
-  sendLater(ctx, mails.resetLink(email, link, institutionConfig));
+  sendLater(ctx, mails.resetLink(email, link, ctx.institutionOf(tenantId)));
   return serverMessages.forgotSent;
 }
 
@@ -363,6 +362,6 @@ export async function resetPassword(
   }
   await clearFailureStreak(ctx, tenantId, token.email);
   await endAllSessions(ctx, tenantId, token.userId);
-  sendLater(ctx, mails.passwordChanged(token.email, institutionConfig));
+  sendLater(ctx, mails.passwordChanged(token.email, ctx.institutionOf(tenantId)));
   return serverMessages.resetDone;
 }

@@ -6,7 +6,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { answerProblems, compile, validateAnswers, type Definition } from '../../runtime';
 import { serverMessages } from '../../contract';
-import { institutionConfig } from '../../definitions';
 import { applications, documents, successfulLogins, webStatusEvents } from '../db/schema';
 import { HttpError } from '../errors';
 import { mails } from '../mail/templates';
@@ -281,12 +280,12 @@ export async function submit(ctx: ServiceContext, user: Scope, definition: Defin
       });
       if (Object.keys(errors).length > 0)
         throw new HttpError(422, serverMessages.submitInvalid, { errors });
-      if (await markSubmitted(ctx, user, row, now)) outcome = 'submitted';
+      if (await markSubmitted(ctx, user, row, now, definition.version)) outcome = 'submitted';
     }
   }
   if (outcome === 'submitted') {
     ctx.mailer
-      .send(mails.submitted(user.email, institutionConfig))
+      .send(mails.submitted(user.email, ctx.institutionOf(user.tenantId)))
       .catch((error: unknown) =>
         ctx.log.error({ err: errorFields(error) }, 'mail could not be sent'),
       );
@@ -303,6 +302,7 @@ async function markSubmitted(
   user: Scope,
   row: typeof applications.$inferSelect,
   now: Date,
+  definitionVersion: number,
 ): Promise<boolean> {
   const unchanged = and(
     where(user),
@@ -320,7 +320,7 @@ async function markSubmitted(
   );
   const result = await ctx.db.execute(sql`with marked as (
       update ${applications} set submitted_at = ${now.toISOString()}::timestamptz,
-        updated_at = ${now.toISOString()}::timestamptz
+        updated_at = ${now.toISOString()}::timestamptz, definition_version = ${definitionVersion}
       where ${unchanged} returning 1
     ),
     recorded as (

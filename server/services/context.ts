@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
+import type { InstitutionConfig } from '../../definitions';
 import type { Mailer } from '../mail/mailer';
 import type { PasswordHasher } from '../passwords';
 
@@ -11,6 +12,8 @@ export interface ServiceContext {
   readonly mailer: Mailer;
   readonly hasher: PasswordHasher;
   readonly log: FastifyBaseLogger;
+  /** The tenant's institution configuration: its mails speak in its name (D145). */
+  readonly institutionOf: (tenantId: string) => InstitutionConfig;
 }
 
 /** The applicant a call acts for: every query on their rows is scoped by both ids. */

@@ -5,7 +5,6 @@
  * recovery code is claimed by one conditional statement, so of parallel uses exactly one wins.
  */
 import { and, asc, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import { institutionConfig } from '../../definitions';
 import {
   RECOVERY_CODE_COUNT,
   staffMessages,
@@ -43,9 +42,15 @@ const passwordName = (email: string) => `staff:${email}`;
 const codeName = (staffUserId: string) => `staff-code:${staffUserId}`;
 
 /** Sends a mail and waits (an admin's action: nothing to hide by timing); a failure is logged. */
-async function mail(ctx: ServiceContext, to: string, subject: string, paragraphs: string[]) {
+async function mail(
+  ctx: ServiceContext,
+  tenantId: string,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+) {
   await ctx.mailer
-    .send(compose(to, subject, paragraphs, institutionConfig))
+    .send(compose(to, subject, paragraphs, ctx.institutionOf(tenantId)))
     .catch((error: unknown) =>
       ctx.log.error({ err: errorFields(error) }, 'mail could not be sent'),
     );
@@ -95,8 +100,8 @@ export async function inviteStaff(
     return user.id;
   });
   const link = invitationLink(ctx, token);
-  await mail(ctx, email, 'your staff console invitation', [
-    `You have been invited to the ${institutionConfig.application_title} staff console as ${role === 'admin' ? 'an administrator' : 'a reader'}.`,
+  await mail(ctx, tenantId, email, 'your staff console invitation', [
+    `You have been invited to the ${ctx.institutionOf(tenantId).application_title} staff console as ${role === 'admin' ? 'an administrator' : 'a reader'}.`,
     `Open this link within 7 days to choose your password:\n${link}`,
     'You will then sign in and set up an authenticator app (a second factor). If you did not expect this, you can ignore this e-mail.',
   ]);
@@ -188,7 +193,7 @@ export async function startEnrolment(ctx: ServiceContext, session: StaffSession)
     .update(staffUsers)
     .set({ totpSecret: seal(ctx.config, secret, secretAad(session)) })
     .where(and(eq(staffUsers.id, session.staffUserId), isNull(staffUsers.totpEnrolledAt)));
-  return enrolmentOf(secret, institutionConfig.partner_name, session.email);
+  return enrolmentOf(secret, ctx.institutionOf(session.tenantId).partner_name, session.email);
 }
 
 /** Counts a code attempt against the lockout before it is checked (as passwords are). */

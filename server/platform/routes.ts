@@ -1,0 +1,104 @@
+/**
+ * `/platform/api`: tenant administration for `npm run tenant` (D145). Only the command line's key
+ * (DATA_DIR/cli.key) opens it, as `npm run staff` opens its call: the platform's operator acts on
+ * every tenant, which no staff member of one tenant may. After a change the server serves it at once.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  TENANT_FILE_LIMITS,
+  tenantAddBody,
+  tenantInstitutionBody,
+  tenantParams,
+  tenantPublishBody,
+} from '../../contract';
+import type { Database } from '../db/client';
+import { HttpError } from '../errors';
+import { parse } from '../routes/parse';
+import { sameSecret } from '../secrets';
+import { securityEvent } from '../security/events';
+import { cliKey } from '../services/serviceTokens';
+import type { ServerConfig } from '../config';
+import {
+  addTenant,
+  CLI_PUBLISHER,
+  exportTenant,
+  listTenants,
+  publishTenantDefinition,
+  replaceInstitution,
+  TenantFileRefused,
+} from './tenantAdmin';
+
+export interface PlatformContext {
+  readonly db: Database;
+  readonly config: ServerConfig;
+  /** Reloads the tenant directory, so a change is served at once. */
+  readonly reload: () => Promise<void>;
+}
+
+const NOT_ALLOWED = 'This call needs the command line key of the server.';
+const NO_TENANT = 'There is no such tenant.';
+
+const fileRoute = {
+  bodyLimit: TENANT_FILE_LIMITS.bytes,
+  config: { json: { depth: TENANT_FILE_LIMITS.depth, members: TENANT_FILE_LIMITS.members } },
+};
+
+function refusedFiles(error: unknown): never {
+  if (error instanceof TenantFileRefused)
+    throw new HttpError(400, 'The files were refused.', { problems: error.problems });
+  throw error;
+}
+
+export function platformRoutes(ctx: PlatformContext) {
+  return async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (!presented || !sameSecret(presented, cliKey(ctx.config))) {
+        securityEvent(request, 'auth.staff_key_refused');
+        throw new HttpError(401, NOT_ALLOWED);
+      }
+    });
+
+    app.get('/tenants', async () => ({ tenants: await listTenants(ctx.db) }));
+
+    app.post('/tenants', fileRoute, async (request) => {
+      const body = parse(tenantAddBody, request.body);
+      const added = await addTenant(ctx.db, body).catch(refusedFiles);
+      await ctx.reload();
+      return added;
+    });
+
+    app.post('/tenants/:id/versions', fileRoute, async (request) => {
+      const { id } = parse(tenantParams, request.params);
+      const body = parse(tenantPublishBody, request.body);
+      const version = await publishTenantDefinition(ctx.db, id, body.definition, CLI_PUBLISHER)
+        .catch(refusedFiles)
+        .catch(missingTenant);
+      await ctx.reload();
+      return { version };
+    });
+
+    app.put('/tenants/:id/institution', fileRoute, async (request) => {
+      const { id } = parse(tenantParams, request.params);
+      const body = parse(tenantInstitutionBody, request.body);
+      await replaceInstitution(ctx.db, id, body.institution)
+        .catch(refusedFiles)
+        .catch(missingTenant);
+      await ctx.reload();
+      return { message: 'The institution file has been replaced.' };
+    });
+
+    app.get('/tenants/:id/export', async (request) => {
+      const { id } = parse(tenantParams, request.params);
+      const files = await exportTenant(ctx.db, id);
+      if (!files) throw new HttpError(404, NO_TENANT);
+      return files;
+    });
+  };
+}
+
+function missingTenant(error: unknown): never {
+  if (error instanceof Error && /^There is no tenant/.test(error.message))
+    throw new HttpError(404, NO_TENANT);
+  throw error;
+}

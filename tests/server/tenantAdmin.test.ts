@@ -1,0 +1,201 @@
+/**
+ * Institutions as data (D145): a second college added from its two files on a running server, each
+ * host serving its own form and mails, files refused with each problem's path while the old version
+ * keeps serving, parallel publishes numbered without gaps, and an applicant's answers kept across a
+ * new version.
+ */
+import { readFileSync } from 'node:fs';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications } from '../../server/db/schema';
+import { runInTenant } from '../../server/db/tenantScope';
+import { cliKey } from '../../server/services/serviceTokens';
+import {
+  databaseKinds,
+  registeredClient,
+  startServer,
+  type Response,
+  type TestServer,
+} from './harness';
+
+const RIVERSIDE = 'riverside.test';
+const readTenantFile = (file: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`../../tenants/${file}`, import.meta.url), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+const riversideInstitution = readTenantFile('riverside/institution.json');
+const riversideDefinition = readTenantFile('riverside/definition.json');
+const northfieldDefinition = readTenantFile('northfield/definition.json');
+
+describe.each(databaseKinds)('tenant administration on %s', (database) => {
+  let server: TestServer;
+  let operator: (
+    method: string,
+    path: string,
+    body?: unknown,
+  ) => Promise<Response<Record<string, any>>>;
+
+  beforeAll(async () => {
+    server = await startServer({ database });
+    const key = cliKey(server.built.context.config);
+    const client = server.client();
+    operator = (method, path, body) =>
+      client.request(method, path, body, { authorization: `Bearer ${key}` });
+    const added = await operator('POST', '/platform/api/tenants', {
+      id: 'riverside',
+      hosts: [RIVERSIDE],
+      institution: riversideInstitution,
+      definition: riversideDefinition,
+    });
+    expect(added.status, added.text).toBe(200);
+    expect(added.body).toEqual({ version: 1 });
+  });
+  afterAll(async () => server?.close());
+
+  it('refuses every call without the command line key, and a wrong key', async () => {
+    const none = await server.client().get('/platform/api/tenants');
+    expect(none.status).toBe(401);
+    const wrong = await server
+      .client()
+      .request('GET', '/platform/api/tenants', undefined, { authorization: 'Bearer nope' });
+    expect(wrong.status).toBe(401);
+    expect(JSON.stringify(wrong.body)).not.toContain('riverside');
+  });
+
+  it('serves each college its own form and mails on its own host', async () => {
+    const email = 'both@example.com';
+    const north = await registeredClient(server, email);
+    const river = await registeredClient(server, email, undefined, RIVERSIDE);
+
+    const riverMail = await server.mail(email, 'confirmation code');
+    const mails = (await server.outbox()).filter((mail) => mail.to === email);
+    expect(mails.some((mail) => mail.text.includes('Riverside Community College'))).toBe(true);
+    expect(mails.some((mail) => mail.text.includes('Northfield College'))).toBe(true);
+    expect(riverMail).toBeDefined();
+
+    // A key of Riverside's form is refused by Northfield's, and the other way round.
+    expect((await river.put('/api/answer', { program: 'NURS' })).status).toBe(200);
+    expect((await north.put('/api/answer', { program: 'NURS' })).status).toBe(400);
+    expect((await river.put('/api/answer', { gender: 'F' })).status).toBe(400);
+    // An option outside Riverside's list is refused by its validation.
+    expect((await river.put('/api/answer', { program: 'ASTRO' })).status).toBe(400);
+
+    const listed = await operator('GET', '/platform/api/tenants');
+    expect(listed.body.tenants.map((tenant: { id: string }) => tenant.id)).toEqual([
+      'northfield',
+      'riverside',
+    ]);
+  });
+
+  it('refuses broken files with the path of each problem, and nothing changes', async () => {
+    const config = riversideInstitution.config as Record<string, unknown>;
+    const brokenInstitution = {
+      ...riversideInstitution,
+      config: { ...config, help_email: undefined, colors: { primary: 'red' } },
+    };
+    const brokenDefinition = { ...riversideDefinition, pages: [{ id: 'about' }] };
+    const refused = await operator('POST', '/platform/api/tenants', {
+      id: 'lakeside',
+      hosts: ['lakeside.test'],
+      institution: brokenInstitution,
+      definition: brokenDefinition,
+    });
+    expect(refused.status).toBe(400);
+    const problems = (refused.body.problems as string[]).join('\n');
+    expect(problems).toContain('institution: config.help_email');
+    expect(problems).toContain('institution: config.colors.primary');
+    expect(problems).toContain('institution: config.colors.secondary');
+    expect(problems).toMatch(/definition: .*pages\[0\]/);
+    const listed = await operator('GET', '/platform/api/tenants');
+    expect(listed.body.tenants.map((tenant: { id: string }) => tenant.id)).not.toContain(
+      'lakeside',
+    );
+
+    const before = (await operator('GET', '/platform/api/tenants/riverside/export')).body;
+    const badPublish = await operator('POST', '/platform/api/tenants/riverside/versions', {
+      definition: brokenDefinition,
+    });
+    expect(badPublish.status).toBe(400);
+    const after = (await operator('GET', '/platform/api/tenants/riverside/export')).body;
+    expect(after.version).toBe(before.version);
+    // The old version keeps serving: its keys are still saved.
+    const river = await registeredClient(server, 'still@example.com', undefined, RIVERSIDE);
+    expect((await river.put('/api/answer', { start_term: '2027FA' })).status).toBe(200);
+  });
+
+  it('numbers parallel publishes without gaps and never twice', async () => {
+    const before = (await operator('GET', '/platform/api/tenants/northfield/export')).body
+      .version as number;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        operator('POST', '/platform/api/tenants/northfield/versions', {
+          definition: northfieldDefinition,
+        }),
+      ),
+    );
+    for (const answer of answers) expect(answer.status, answer.text).toBe(200);
+    const versions = answers.map((answer) => answer.body.version as number).sort((a, b) => a - b);
+    expect(versions).toEqual(Array.from({ length: 12 }, (_, i) => before + 1 + i));
+    const listed = await operator('GET', '/platform/api/tenants');
+    const northfield = listed.body.tenants.find(
+      (tenant: { id: string }) => tenant.id === 'northfield',
+    );
+    expect(northfield.versions.map((v: { version: number }) => v.version)).toEqual(
+      Array.from({ length: before + 12 }, (_, i) => i + 1),
+    );
+  });
+
+  it('keeps what an applicant entered when a new version drops the question, and records the version a submission was made under', async () => {
+    const river = await registeredClient(server, 'midform@example.com', undefined, RIVERSIDE);
+    expect(
+      (
+        await river.put('/api/answer', {
+          first_name: 'Ada',
+          last_name: 'Byron',
+          part_time: 'Y',
+          program: 'CSCI',
+          start_term: '2027SP',
+          legal_agree: true,
+        })
+      ).status,
+    ).toBe(200);
+
+    const pages = riversideDefinition.pages as { children: { children: { key?: string }[] }[] }[];
+    const withoutPartTime = {
+      ...riversideDefinition,
+      pages: pages.map((page) => ({
+        ...page,
+        children: page.children.map((section) => ({
+          ...section,
+          children: section.children.filter((question) => question.key !== 'part_time'),
+        })),
+      })),
+    };
+    const published = await operator('POST', '/platform/api/tenants/riverside/versions', {
+      definition: withoutPartTime,
+    });
+    expect(published.status, published.text).toBe(200);
+    const version = published.body.version as number;
+    expect(version).toBeGreaterThan(1);
+
+    const profile = await river.get('/api/profile');
+    expect(profile.status).toBe(200);
+    expect(JSON.stringify(profile.body)).toContain('"part_time":"Y"');
+    // The dropped question can no longer be answered; the others still can.
+    expect((await river.put('/api/answer', { part_time: 'N' })).status).toBe(400);
+    expect((await river.put('/api/answer', { preferred_name: 'Ada' })).status).toBe(200);
+
+    const submitted = await river.post('/api/submit', {});
+    expect(submitted.status, submitted.text).toBe(200);
+    const rows = await runInTenant('riverside', () =>
+      server.built.database.db
+        .select({ version: applications.definitionVersion, answers: applications.answers })
+        .from(applications)
+        .where(and(eq(applications.tenantId, 'riverside'))),
+    );
+    const row = rows.find((candidate) => candidate.answers.first_name === 'Ada');
+    expect(row?.version).toBe(version);
+    expect(row?.answers.part_time).toBe('Y');
+  });
+});
