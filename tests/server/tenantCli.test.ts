@@ -1,0 +1,151 @@
+/**
+ * `npm run tenant` (D145): on the database when no server runs, through the running server when one
+ * does; a bad file is answered with its problems and a non-zero exit, and nothing changes.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../../server/cli/tenant';
+import { configFromEnv, type ServerConfig } from '../../server/config';
+import { startServer, type TestServer } from './harness';
+
+const tenantFile = (file: string) =>
+  fileURLToPath(new URL(`../../tenants/${file}`, import.meta.url));
+
+/** Runs the command, collecting what it prints. */
+async function run(argv: string[], config: ServerConfig) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = vi
+    .spyOn(console, 'log')
+    .mockImplementation((line: unknown) => void out.push(String(line)));
+  const error = vi
+    .spyOn(console, 'error')
+    .mockImplementation((line: unknown) => void err.push(String(line)));
+  try {
+    const code = await main(argv, config);
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+describe('npm run tenant without a running server', () => {
+  let dataDir: string;
+  let config: ServerConfig;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-tenant-cli-'));
+    config = configFromEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '1' });
+  });
+  afterAll(async () => rm(dataDir, { recursive: true, force: true }));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('answers --help with its usage and exit 0, and a wrong call with exit 2', async () => {
+    const help = await run(['--help'], config);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('npm run tenant -- add <id>');
+    expect((await run(['frobnicate'], config)).code).toBe(2);
+  }, 60_000);
+
+  it('adds, lists, publishes and exports a college on the database', async () => {
+    const added = await run(
+      [
+        'add',
+        'riverside',
+        '--host',
+        'riverside.localhost,enroll.riverside.test',
+        '--institution',
+        tenantFile('riverside/institution.json'),
+        '--definition',
+        tenantFile('riverside/definition.json'),
+      ],
+      config,
+    );
+    expect(added.err).toBe('');
+    expect(added.code).toBe(0);
+
+    const listed = await run(['list'], config);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(/^northfield\tNorthfield College\t.*version 1/m);
+    expect(listed.out).toMatch(
+      /^riverside\tRiverside Community College\triverside\.localhost,enroll\.riverside\.test\tversion 1/m,
+    );
+
+    const published = await run(
+      ['publish', 'riverside', '--definition', tenantFile('riverside/definition.json')],
+      config,
+    );
+    expect(published).toMatchObject({ code: 0, out: '2' });
+
+    const folder = path.join(dataDir, 'export');
+    expect((await run(['export', 'riverside', folder], config)).code).toBe(0);
+    const institution = JSON.parse(await readFile(path.join(folder, 'institution.json'), 'utf8'));
+    const original = JSON.parse(await readFile(tenantFile('riverside/institution.json'), 'utf8'));
+    expect({ ...institution, $schema: undefined }).toEqual({ ...original, $schema: undefined });
+    const definition = JSON.parse(await readFile(path.join(folder, 'definition.json'), 'utf8'));
+    expect(definition.id).toBe('riverside-enrollment');
+    expect(definition.version).toBe(2);
+  }, 180_000);
+
+  it('refuses a bad file with the path of each problem and exit 1, and changes nothing', async () => {
+    const bad = path.join(dataDir, 'bad-institution.json');
+    const original = JSON.parse(await readFile(tenantFile('riverside/institution.json'), 'utf8'));
+    await writeFile(
+      bad,
+      JSON.stringify({ ...original, offer: { heading: '', items: [] }, alerts: [{ id: 'x' }] }),
+    );
+    const refused = await run(
+      [
+        'add',
+        'lakeside',
+        '--host',
+        'lakeside.test',
+        '--institution',
+        bad,
+        '--definition',
+        tenantFile('riverside/definition.json'),
+      ],
+      config,
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('institution: offer.heading');
+    expect(refused.err).toContain('institution: offer.items');
+    expect(refused.err).toContain('institution: alerts[0].start');
+
+    const notJson = path.join(dataDir, 'broken.json');
+    await writeFile(notJson, '{ "id": ');
+    const broken = await run(['publish', 'riverside', '--definition', notJson], config);
+    expect(broken.code).toBe(1);
+    expect(broken.err).toContain('not JSON');
+
+    const listed = await run(['list'], config);
+    expect(listed.out).not.toContain('lakeside');
+    expect(listed.out).toMatch(/^riverside\t.*version 2/m);
+  }, 180_000);
+});
+
+describe('npm run tenant with a running server', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => server?.close());
+
+  it('publishes through the server, which serves the new version at once', async () => {
+    const config = configFromEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: server.dataDir,
+      PORT: new URL(server.url).port,
+    });
+    const published = await run(
+      ['publish', 'northfield', '--definition', tenantFile('northfield/definition.json')],
+      config,
+    );
+    expect(published).toMatchObject({ code: 0, out: '2' });
+    expect(server.built.tenants.get('northfield')?.definitionVersion).toBe(2);
+  });
+});
