@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -38,6 +39,10 @@ export default mergeConfig(
     // Tests that import the workspace packages by name run on their sources (tsconfig.json paths).
     resolve: { tsconfigPaths: true },
     test: {
+      // Two test files at once even on two cores (Vitest's default there is one): the server and
+      // browser suites spend much of their time waiting on Chromium, PostgreSQL and child processes
+      // (D133); `--maxWorkers=1` runs them one by one.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       testTimeout: 20_000,
       hookTimeout: 60_000,
       reporters: ['default'],
