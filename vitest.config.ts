@@ -1,5 +1,20 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
+
+/**
+ * The suites by what they need, one project each (`npm run test:unit`, `test:server`, `test:e2e`);
+ * `npm test` runs them all. Every test file belongs to exactly one of the three
+ * (tests/architecture/testProjects.test.ts).
+ */
+export const TEST_PROJECTS = {
+  /** No database, server or browser: they pay none of the global setup's migrations. */
+  unit: ['tests/{runtime,definitions,renderers,src,architecture}/**/*.test.{ts,tsx}'],
+  /** The server on PGlite (and PostgreSQL when TEST_DATABASE_URL is set), its processes, the packages. */
+  server: ['tests/{server,security,reliability,faults,packages}/**/*.test.{ts,tsx}'],
+  /** The applicant's and staff's pages in Chromium against a real server. */
+  e2e: ['tests/e2e/**/*.test.{ts,tsx}'],
+};
 
 /**
  * The suites that drive a browser, run a second time on the Chromium inside @sparticuz/chromium
@@ -15,24 +30,39 @@ export const BUNDLED_BROWSER_SUITES = [
   'tests/e2e/pdf.test.ts',
 ];
 
+/** Migrates PGlite once per project, and the PostgreSQL template when TEST_DATABASE_URL is set. */
+const databaseSetup = ['tests/server/globalSetup.ts'];
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
     // Tests that import the workspace packages by name run on their sources (tsconfig.json paths).
     resolve: { tsconfigPaths: true },
     test: {
-      globalSetup: ['tests/server/globalSetup.ts'],
+      // Two test files at once even on two cores (Vitest's default there is one): the server and
+      // browser suites spend much of their time waiting on Chromium, PostgreSQL and child processes
+      // (D133); `--maxWorkers=1` runs them one by one.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       testTimeout: 20_000,
       hookTimeout: 60_000,
       reporters: ['default'],
       projects: [
-        { extends: true, test: { name: 'default', include: ['tests/**/*.test.{ts,tsx}'] } },
+        { extends: true, test: { name: 'unit', include: TEST_PROJECTS.unit } },
+        {
+          extends: true,
+          test: { name: 'server', include: TEST_PROJECTS.server, globalSetup: databaseSetup },
+        },
+        {
+          extends: true,
+          test: { name: 'e2e', include: TEST_PROJECTS.e2e, globalSetup: databaseSetup },
+        },
         {
           extends: true,
           test: {
             name: 'bundled-chromium',
             include: BUNDLED_BROWSER_SUITES,
             env: { CHROMIUM_PATH: 'bundled' },
+            globalSetup: databaseSetup,
           },
         },
       ],

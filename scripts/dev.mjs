@@ -2,6 +2,11 @@
 // `npm run dev`: the API server in watch mode on :3000 and Vite on :5173 with the API behind it.
 import { spawn } from 'node:child_process';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('Usage: npm run dev (no arguments): the API on :3000 in watch mode, Vite on :5173');
+  process.exit(0);
+}
+
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/main.ts'], {
     stdio: 'inherit',

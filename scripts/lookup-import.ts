@@ -13,6 +13,7 @@ import { openDatabase } from '../server/db/client';
 import { runInTenant } from '../server/db/tenantScope';
 import { importList } from '../server/lookup/importList';
 import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory } from '../server/tenants';
+import { wantsHelp } from '../server/cli/help';
 
 const USAGE = `Usage: npm run lookup:import -- <${LOOKUP_CATEGORIES.join('|')}> <file.csv> [--tenant <id>]`;
 
@@ -23,6 +24,10 @@ function fail(message: string): never {
 
 async function main() {
   const args = process.argv.slice(2);
+  if (wantsHelp(args)) {
+    console.log(USAGE);
+    return;
+  }
   const tenantFlag = args.indexOf('--tenant');
   let tenantId: string | undefined;
   if (tenantFlag >= 0) {

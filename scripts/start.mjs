@@ -11,6 +11,11 @@ const run = (command, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log('Usage: npm start (no arguments; configured by the environment, see the README)');
+  process.exit(0);
+}
+
 ensureInstalled();
 if (existsSync('index.html') && existsSync('vite.config.ts'))
   run('npm', ['run', 'build', '--if-present']);

@@ -8,7 +8,8 @@ import { z } from 'zod';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** The interface to listen on; default: see listenHostOf (D132). */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Where the embedded database, the outbox and uploads live. */
   DATA_DIR: z.string().default('./data'),
@@ -218,16 +219,25 @@ export function configFromEnv(
     );
   if (e.STORAGE === 's3' && !e.S3_BUCKET)
     throw new Error('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  const publicOrigin = publicOriginOf(e.PUBLIC_ORIGIN, e.PORT);
+  if (
+    e.NODE_ENV === 'production' &&
+    !isSecureOrigin(publicOrigin) &&
+    !isLoopbackOrigin(publicOrigin)
+  )
+    throw new Error(
+      `Invalid configuration:\n  PUBLIC_ORIGIN: production serves applicants over https (behind a TLS proxy, its https: origin); http: only on this machine (http://localhost:${e.PORT}); got ${publicOrigin}`,
+    );
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: e.HOST ?? listenHostOf(e.NODE_ENV, publicOrigin),
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicOrigin: publicOriginOf(e.PUBLIC_ORIGIN, e.PORT),
+    publicOrigin,
     defaultTenant: e.DEFAULT_TENANT,
     trustProxy: trustProxy.data,
     logLevel: e.LOG_LEVEL,
@@ -251,7 +261,7 @@ export function configFromEnv(
     chromiumPath: e.CHROMIUM_PATH,
     jobWorker: e.JOB_WORKER,
     jobs: { pollMs: 1000, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
-    secureCookies: publicOriginOf(e.PUBLIC_ORIGIN, e.PORT).startsWith('https:'),
+    secureCookies: isSecureOrigin(publicOrigin),
     now: () => new Date(),
     publicRateLimit: 60,
     lookupRateLimit: 300,
@@ -263,4 +273,21 @@ export function configFromEnv(
 /** The origin links are built from: PUBLIC_ORIGIN, else this machine on the port the server uses. */
 export function publicOriginOf(publicOrigin: string | undefined, port: number): string {
   return publicOrigin ? publicOrigin.replace(/\/$/, '') : `http://localhost:${port}`;
+}
+
+const isSecureOrigin = (origin: string): boolean => origin.startsWith('https:');
+
+/** An origin on this machine: localhost (and its subdomains), 127.0.0.0/8 or ::1. */
+function isLoopbackOrigin(origin: string): boolean {
+  const host = new URL(origin).hostname.replace(/^\[(.*)\]$/, '$1');
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
+}
+
+/**
+ * The interface listened on when HOST is unset (D132): every one only for production behind its
+ * https: origin (the TLS proxy reaches it over the network); anything else, this machine alone.
+ */
+function listenHostOf(env: ServerConfig['env'], publicOrigin: string): string {
+  return env === 'production' && isSecureOrigin(publicOrigin) ? '0.0.0.0' : 'localhost';
 }

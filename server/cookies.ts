@@ -8,6 +8,9 @@ import type { ServerConfig } from './config';
 
 export { INDICATOR_COOKIE };
 
+/** What a logout, an applicant's or staff's, asks the browser to forget of the site (SECURITY.md 7.11). */
+export const CLEAR_SITE_DATA = '"cache", "cookies", "storage"';
+
 export function sessionCookieName(config: ServerConfig): string {
   return config.secureCookies ? '__Host-session' : 'session';
 }

@@ -5,6 +5,7 @@
  * process starts its one worker itself and answers its statements (server/db/ipc.ts).
  */
 import pino from 'pino';
+import { wantsHelp } from './cli/help';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/client';
 import { openIpcDatabase } from './db/ipc';
@@ -16,7 +17,14 @@ import { ClosingSteps, CLOSE_STEP_MS, closeWithin, JOB_GRACE_MS } from './shutdo
 import { TenantDirectory } from './tenants';
 import type { FastifyBaseLogger } from 'fastify';
 
+const USAGE =
+  'Usage: npm run worker (no arguments): a job worker beside the web processes, on the PostgreSQL of DATABASE_URL (docs/operations.md)';
+
 async function main(): Promise<void> {
+  if (wantsHelp(process.argv.slice(2))) {
+    console.log(USAGE);
+    return;
+  }
   // Below the web processes, and so is the Chromium it starts (D116).
   lowerPriority();
   const config = configFromEnv();

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { mintServiceTokenResponse, type MintServiceTokenResponse } from '../../contract';
 import { configFromEnv, type ServerConfig } from '../config';
 import { mintServiceToken } from '../services/serviceTokens';
+import { wantsHelp } from './help';
 import { cliHost, inHostTenant, NoServer, postToServer } from './runningServer';
 
 export interface ServiceLinkRequest {
@@ -48,13 +49,19 @@ export async function requestServiceLink(
   return { ...minted, via: 'database' };
 }
 
+const USAGE = 'Usage: npm run service-token -- <applicant e-mail> [--host <tenant host>]';
+
 export async function main(argv: readonly string[]): Promise<number> {
+  if (wantsHelp(argv)) {
+    console.log(USAGE);
+    return 0;
+  }
   const args = [...argv];
   const hostIndex = args.indexOf('--host');
   const host = hostIndex >= 0 ? args.splice(hostIndex, 2)[1] : undefined;
   const email = args[0];
   if (!email || args.length !== 1) {
-    console.error('Usage: npm run service-token -- <applicant e-mail> [--host <tenant host>]');
+    console.error(USAGE);
     return 2;
   }
   try {

@@ -15,6 +15,7 @@ import { PasswordHasher } from '../passwords';
 import { parse } from '../routes/parse';
 import type { ServiceContext } from '../services/context';
 import { inviteStaff } from '../staff/accounts';
+import { wantsHelp } from './help';
 import { cliHost, inHostTenant, NoServer, postToServer } from './runningServer';
 
 export interface AddStaffRequest {
@@ -67,6 +68,10 @@ export async function addStaff(
 const USAGE = `Usage: npm run staff -- add <e-mail> --role ${STAFF_ROLES.join('|')} [--host <tenant host>]`;
 
 export async function main(argv: readonly string[]): Promise<number> {
+  if (wantsHelp(argv)) {
+    console.log(USAGE);
+    return 0;
+  }
   const args = [...argv];
   const option = (name: string) => {
     const index = args.indexOf(name);

@@ -10,7 +10,7 @@ import {
   VALIDATION_MESSAGES_PER_KEY,
   webStatusBody,
 } from '../../contract';
-import { clearSessionCookies } from '../cookies';
+import { CLEAR_SITE_DATA, clearSessionCookies } from '../cookies';
 import { HttpError } from '../errors';
 import * as applications from '../services/applications';
 import * as formState from '../services/formState';
@@ -121,7 +121,7 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
     const logout = async (request: FastifyRequest, reply: FastifyReply) => {
       await endSession(ctx, request.user.sessionHash);
       clearSessionCookies(reply, ctx.config);
-      reply.header('Clear-Site-Data', '"cache", "cookies", "storage"');
+      reply.header('Clear-Site-Data', CLEAR_SITE_DATA);
       return { message: serverMessages.loggedOut };
     };
     app.get('/logout', logout);

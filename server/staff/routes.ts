@@ -21,6 +21,7 @@ import {
   staffMessages,
   type StaffMe,
 } from '../../contract/staff';
+import { CLEAR_SITE_DATA } from '../cookies';
 import { HttpError } from '../errors';
 import { parse } from '../routes/parse';
 import { refusals, securityEvent, type SecurityEvent } from '../security/events';
@@ -153,6 +154,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
     app.post('/logout', { config: { staffAccess: 'pending' } }, async (request, reply) => {
       await endStaffSession(ctx, staffOf(request).sessionHash);
       clearStaffCookie(reply, ctx.config);
+      reply.header('Clear-Site-Data', CLEAR_SITE_DATA);
       return { message: staffMessages.signedOut };
     });
 

@@ -8,10 +8,13 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_ERROR_MESSAGE } from '../../contract';
-import { databaseKinds, registeredClient, startServer, type TestServer } from '../server/harness';
+import { registeredClient, startServer, type TestServer } from '../server/harness';
+import { onPostgres } from '../server/postgresOnly';
 import { startFaultProxy, type FaultProxy } from './faultProxy';
 
-const postgres = databaseKinds.filter((kind) => kind === 'postgres');
+const postgres = onPostgres('the server through a fault proxy to its database')
+  ? (['postgres'] as const)
+  : [];
 
 /** The proxy itself, against a local echo server (so this file always proves its tool works). */
 describe('the fault proxy', () => {

@@ -125,6 +125,8 @@ describe.each(databaseKinds)('issue 15.6 hostile input on every route, on %s', (
       database,
       env: {
         NODE_ENV: 'production',
+        // Production refuses an http: origin off this machine (D132).
+        PUBLIC_ORIGIN: 'http://localhost',
         LOG_LEVEL: 'trace',
         STAFF_API_KEYS: `northfield=${STAFF_KEY}`,
       },

@@ -23,6 +23,7 @@ import type { ObjectStorage } from '../../server/storage/storage';
 import { docx, png } from './documentFiles';
 import { registeredClient, startServer, type Client, type TestServer } from './harness';
 import { dropDatabase } from './dropDatabase';
+import { onPostgres } from './postgresOnly';
 
 const KEY = 'transcript_file';
 const LEASE_MS = 60_000;
@@ -201,9 +202,9 @@ describe('conversion jobs', () => {
   }, 60_000);
 });
 
-const postgresTemplate = inject('postgresTemplate');
+const TWO_WORKERS = 'two worker processes on one PostgreSQL';
 
-describe.skipIf(!postgresTemplate)('two worker processes on one PostgreSQL', () => {
+describe.runIf(onPostgres(TWO_WORKERS))(TWO_WORKERS, () => {
   let name: string;
   let handles: DatabaseHandle[] = [];
   beforeAll(async () => {
@@ -211,7 +212,7 @@ describe.skipIf(!postgresTemplate)('two worker processes on one PostgreSQL', () 
     name = `admission_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
     await admin.end();
     const databaseUrl = new URL(url);
     databaseUrl.pathname = `/${name}`;

@@ -1,7 +1,7 @@
 /**
- * Migrates once per run: a PGlite data directory dumped to a file that each test file loads
- * (≈0.5 s instead of ≈3 s for a fresh one), and, when TEST_DATABASE_URL is set, a PostgreSQL template
- * database each test file clones.
+ * Migrates once per run, for every project that needs it: a PGlite data directory dumped to a file
+ * that each test file loads (≈0.5 s instead of ≈3 s for a fresh one), and, when TEST_DATABASE_URL is
+ * set, a PostgreSQL template database each test file clones.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -33,7 +33,22 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
+interface TestDatabases {
+  readonly pgliteDump: string;
+  readonly postgresTemplate: string | null;
+  readonly drop: () => Promise<void>;
+}
+
+/**
+ * The projects of one run (`server`, `e2e`, `bundled-chromium`) each call this setup, in the one
+ * Vitest process: they share one migration, and the last teardown drops it.
+ */
+const shared = globalThis as {
+  admissionTestDatabases?: Promise<TestDatabases>;
+  admissionTestUsers?: number;
+};
+
+async function migrateTestDatabases(): Promise<TestDatabases> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'admission-tests-'));
   const pglite = new PGlite();
   const handle = await openDatabase({ pglite });
@@ -42,13 +57,11 @@ export default async function setup(project: TestProject) {
   const dumpFile = path.join(dir, 'pglite.tar');
   await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
-  project.provide('pgliteDump', dumpFile);
 
   let template: string | null = null;
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    // One template per project (each project runs this setup).
-    template = `admission_template_${process.pid}_${project.name.replace(/\W/g, '_')}`;
+    template = `admission_template_${process.pid}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${template}`);
@@ -60,9 +73,8 @@ export default async function setup(project: TestProject) {
     await seedDefaultTenant(migrated);
     await migrated.close();
   }
-  project.provide('postgresTemplate', template);
 
-  return async () => {
+  const drop = async () => {
     await rm(dir, { recursive: true, force: true });
     if (url && template) {
       const admin = new pg.Client({ connectionString: url });
@@ -74,5 +86,25 @@ export default async function setup(project: TestProject) {
       for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname}`);
       await admin.end();
     }
+  };
+  return { pgliteDump: dumpFile, postgresTemplate: template, drop };
+}
+
+export default async function setup(project: TestProject) {
+  shared.admissionTestDatabases ??= migrateTestDatabases();
+  shared.admissionTestUsers = (shared.admissionTestUsers ?? 0) + 1;
+  const databases = await shared.admissionTestDatabases;
+  project.provide('pgliteDump', databases.pgliteDump);
+  project.provide('postgresTemplate', databases.postgresTemplate);
+  if (!databases.postgresTemplate)
+    console.info(
+      `${project.name}: TEST_DATABASE_URL is not set, so the server suites run on PGlite only`,
+    );
+
+  return async () => {
+    shared.admissionTestUsers = (shared.admissionTestUsers ?? 1) - 1;
+    if (shared.admissionTestUsers > 0) return;
+    shared.admissionTestDatabases = undefined;
+    await databases.drop();
   };
 }

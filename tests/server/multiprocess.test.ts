@@ -18,10 +18,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
 import { MIGRATIONS_FOLDER, openDatabase } from '../../server/db/client';
 import { freePort } from '../fixtures/freePort';
+import { onPostgres } from './postgresOnly';
 import { png } from './documentFiles';
 import { Client, outboxCode, PASSWORD } from './harness';
 import { dropDatabase } from './dropDatabase';
@@ -107,7 +108,9 @@ function on(base: string, from: Client): Client {
   return moved;
 }
 
-describe.skipIf(!inject('postgresTemplate'))('several server processes on one PostgreSQL', () => {
+const SUITE = 'several server processes on one PostgreSQL';
+
+describe.runIf(onPostgres(SUITE))(SUITE, () => {
   const admin = process.env.TEST_DATABASE_URL as string;
   const superuser = process.env.TEST_DATABASE_ADMIN_URL as string;
   const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -144,7 +147,8 @@ describe.skipIf(!inject('postgresTemplate'))('several server processes on one Po
       DATA_DIR: dataDir,
       DATABASE_URL: withDatabase(admin, name, appRole),
       DATABASE_MIGRATION_URL: withDatabase(admin, name),
-      PUBLIC_ORIGIN: 'http://app.test',
+      // Production refuses an http: origin off this machine (D132).
+      PUBLIC_ORIGIN: 'http://localhost',
       SERVICE_TOKEN_SECRET: 's'.repeat(40),
       UPLOAD_SECRET: 'u'.repeat(40),
       STAFF_API_KEYS: `northfield=${STAFF_KEY}`,

@@ -15,7 +15,8 @@ describe('what the server writes to its log', () => {
       lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)),
     );
     server = await startServer({
-      env: { NODE_ENV: 'production', LOG_LEVEL: 'info' },
+      // Production refuses an http: origin off this machine (D132).
+      env: { NODE_ENV: 'production', LOG_LEVEL: 'info', PUBLIC_ORIGIN: 'http://localhost' },
       logStream: stream,
     });
   });
@@ -127,6 +128,40 @@ describe('configuration', () => {
   it('makes cookies Secure when the public origin is https', () => {
     expect(configFromEnv({ PUBLIC_ORIGIN: 'https://apply.example.edu' }).secureCookies).toBe(true);
     expect(configFromEnv({}).secureCookies).toBe(false);
+  });
+
+  it('refuses production on an http: origin off this machine, naming PUBLIC_ORIGIN (D132)', () => {
+    const production = (origin?: string) =>
+      configFromEnv({ NODE_ENV: 'production', PUBLIC_ORIGIN: origin });
+    for (const origin of ['http://apply.example.edu', 'http://10.0.0.5:3000', 'http://[fe80::1]'])
+      expect(() => production(origin), origin).toThrow(/PUBLIC_ORIGIN: .*https.*got http:/);
+    // Behind a TLS proxy the origin is https:; the production build tried on this machine is not.
+    expect(production('https://apply.example.edu').secureCookies).toBe(true);
+    for (const origin of [
+      undefined,
+      'http://localhost:8080',
+      'http://127.0.0.1',
+      'http://[::1]:3000',
+    ])
+      expect(production(origin).secureCookies, origin).toBe(false);
+    // Outside production an http: origin anywhere is still a developer's choice.
+    expect(configFromEnv({ PUBLIC_ORIGIN: 'http://apply.example.edu' }).publicOrigin).toBe(
+      'http://apply.example.edu',
+    );
+  });
+
+  it('listens on this machine alone unless HOST says otherwise or production serves https (D132)', () => {
+    expect(configFromEnv({}).host).toBe('localhost');
+    expect(configFromEnv({ NODE_ENV: 'test' }).host).toBe('localhost');
+    expect(configFromEnv({ NODE_ENV: 'production' }).host).toBe('localhost');
+    expect(
+      configFromEnv({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://apply.example.edu' }).host,
+    ).toBe('0.0.0.0');
+    expect(configFromEnv({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(
+      configFromEnv({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://a.edu', HOST: '10.0.0.2' })
+        .host,
+    ).toBe('10.0.0.2');
   });
 
   it('builds links on the port the server listens on when no public origin is set (issue 14)', () => {

@@ -1,8 +1,12 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { startServerProcess } from './serverProcess';
+
+const run = promisify(execFile);
 
 describe('the server process', () => {
   it('migrates a fresh data directory, serves /healthz, names its real port, and stops cleanly on SIGTERM', async () => {
@@ -25,4 +29,15 @@ describe('the server process', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('stops the start in production on an http: public origin off this machine, naming it (D132)', async () => {
+    const started = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://apply.example.edu' },
+    }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(started?.code).toBe(1);
+    expect(started?.stderr).toMatch(/PUBLIC_ORIGIN: .*https.*got http:\/\/apply\.example\.edu/);
+  }, 60_000);
 });

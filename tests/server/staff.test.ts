@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCKOUT_AFTER } from '../../server/services/accounts';
 import { staffMessages } from '../../contract/staff';
 import { addStaff } from '../../server/cli/staff';
+import { CLEAR_SITE_DATA } from '../../server/cookies';
 import { codeAt } from '../../server/staff/totp';
 import { staffUsers } from '../../server/db/schema';
 import { runInTenant } from '../../server/db/tenantScope';
@@ -292,6 +293,19 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
     const staffOnly = server.client();
     staffOnly.cookies.set('staff', admin.client.cookies.get('staff') as string);
     expect((await staffOnly.get('/api/profile')).status).toBe(401);
+  });
+
+  it('signing out ends the session, clears the cookie and the site data as the applicant logout does', async () => {
+    const client = await adminClient();
+    const ended = client.cookies.get('staff') as string;
+    const signedOut = await client.post('/staff/api/logout', {});
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body).toEqual({ message: staffMessages.signedOut });
+    expect(signedOut.headers.get('clear-site-data')).toBe(CLEAR_SITE_DATA);
+    expect(signedOut.headers.getSetCookie()).toEqual([expect.stringMatching(/^staff=;/)]);
+    const replay = server.client();
+    replay.cookies.set('staff', ended);
+    expect((await replay.get('/staff/api/me')).status).toBe(401);
   });
 
   it('a 401 clears the staff cookie only when its request carried one', async () => {

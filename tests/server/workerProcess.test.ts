@@ -12,9 +12,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { workerScenarios } from './workerProcessJobs';
 import { dropDatabase } from './dropDatabase';
+import { onPostgres } from './postgresOnly';
 
-describe.skipIf(!inject('postgresTemplate'))('the job worker process', () => {
-  const url = new URL(process.env.TEST_DATABASE_URL as string);
+const SUITE = 'the job worker process';
+
+describe.runIf(onPostgres(SUITE))(SUITE, () => {
+  // Read in beforeAll: a skipped suite's body still runs, where TEST_DATABASE_URL may be unset.
+  let url: URL;
   const name = `admission_worker_${process.pid}_${randomBytes(4).toString('hex')}`;
   let dataDir: string;
   let client: pg.Client;
@@ -25,6 +29,7 @@ describe.skipIf(!inject('postgresTemplate'))('the job worker process', () => {
   }));
 
   beforeAll(async () => {
+    url = new URL(process.env.TEST_DATABASE_URL as string);
     const admin = new pg.Client({ connectionString: url.toString() });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);

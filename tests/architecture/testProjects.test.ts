@@ -1,0 +1,54 @@
+/**
+ * `npm test` runs every test file once, and the projects that run part of the suite (`npm run
+ * test:unit`, `test:server`, `test:e2e`) split it with nothing left out: each file on disk belongs to
+ * exactly one of them, as Vitest itself resolves vitest.config.ts; and the browser suites named for a
+ * second run on the bundled Chromium all exist (a renamed file would silently lose its rerun).
+ */
+import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED_BROWSER_SUITES, TEST_PROJECTS } from '../../vitest.config';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BUNDLED = 'bundled-chromium';
+
+const testFilesOnDisk = (): string[] =>
+  readdirSync(path.join(ROOT, 'tests'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => path.posix.join('tests', file.split(path.sep).join('/')))
+    .sort();
+
+describe('the test projects', () => {
+  /** Project name → the files Vitest gives it. */
+  const projects = new Map<string, string[]>();
+  beforeAll(async () => {
+    const { stdout } = await run(
+      process.execPath,
+      ['node_modules/vitest/vitest.mjs', 'list', '--filesOnly', '--json'],
+      { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
+    );
+    for (const { file, projectName } of JSON.parse(stdout) as {
+      file: string;
+      projectName: string;
+    }[]) {
+      const relative = path.relative(ROOT, file).split(path.sep).join('/');
+      projects.set(projectName, [...(projects.get(projectName) ?? []), relative]);
+    }
+  }, 120_000);
+
+  it('are the three parts of the suite and the bundled-Chromium rerun', () => {
+    expect([...projects.keys()].sort()).toEqual([...Object.keys(TEST_PROJECTS), BUNDLED].sort());
+  });
+
+  it('give every test file on disk to exactly one part', () => {
+    const parts = Object.keys(TEST_PROJECTS).flatMap((name) => projects.get(name) ?? []);
+    expect(parts.sort()).toEqual(testFilesOnDisk());
+  });
+
+  it('rerun on the bundled Chromium every suite it names, each of them on disk', () => {
+    expect((projects.get(BUNDLED) ?? []).sort()).toEqual([...BUNDLED_BROWSER_SUITES].sort());
+  });
+});
