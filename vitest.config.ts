@@ -39,10 +39,9 @@ export default mergeConfig(
     // Tests that import the workspace packages by name run on their sources (tsconfig.json paths).
     resolve: { tsconfigPaths: true },
     test: {
-      // Two test files at once even on two cores (Vitest's default there is one): the server and
-      // browser suites spend much of their time waiting on Chromium, PostgreSQL and child processes
-      // (D133); `--maxWorkers=1` runs them one by one.
-      maxWorkers: Math.max(2, availableParallelism() - 1),
+      // One file at a time on CI's two cores (Vitest's default there): the browser suites' timing
+      // margins were set for it (D133); `--maxWorkers=2` overlaps files on a developer's machine.
+      maxWorkers: Math.max(1, availableParallelism() - 1),
       testTimeout: 20_000,
       hookTimeout: 60_000,
       reporters: ['default'],

@@ -21,7 +21,7 @@ import {
 } from '../platform/tenantAdmin';
 import { askServer, cliHost, NoServer, onDatabase } from './runningServer';
 
-const USAGE = `Usage:
+const USAGE = `Usage: npm run tenant -- <command>
   npm run tenant -- add <id> --host <host>[,<host>...] --institution <file.json> --definition <file.json>
   npm run tenant -- publish <id> --definition <file.json>      prints the new version
   npm run tenant -- institution <id> --institution <file.json>  replaces the institution file
