@@ -100,7 +100,8 @@ async function startProduct(dataDir: string, viaNpm = false) {
   const lock = path.join(cwd, 'package-lock.json');
   await copyFile(path.join(root, 'package-lock.json'), lock);
   const installed = await stat(path.join(root, 'node_modules/.package-lock.json'));
-  await utimes(lock, installed.atime, installed.mtime);
+  // A second older: utimes rounds, and a lockfile a fraction of a millisecond newer is stale.
+  await utimes(lock, installed.atime, new Date(installed.mtimeMs - 1000));
   const { child, url, exited, log } = await startServerProcess(
     dataDir,
     { JOB_WORKER: '' },
