@@ -35,6 +35,8 @@ export const serverMessages = {
   resetDone: 'Your password has been reset. Please log in with your new password.',
   resetFailed: 'This reset link is invalid or has expired. Please ask for a new one.',
   loggedOut: 'You have been logged out.',
+  /** D142: after "Log out of all devices". */
+  loggedOutEverywhere: 'You have been logged out on every device.',
   saved: 'Your answers have been saved.',
   /** SECURITY.md REQ-R-2: the same answer was changed elsewhere (another tab or device). */
   answerConflict:

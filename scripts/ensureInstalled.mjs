@@ -5,15 +5,14 @@ import { existsSync, statSync } from 'node:fs';
 
 const INSTALLED = 'node_modules/.package-lock.json';
 
-export function ensureInstalled() {
+/** `includeDev`: the devDependencies too, whatever NODE_ENV says (a build is to be made). */
+export function ensureInstalled({ includeDev = false } = {}) {
   const stale =
     !existsSync(INSTALLED) ||
     process.env.START_INSTALL === 'always' ||
     statSync('package-lock.json').mtimeMs > statSync(INSTALLED).mtimeMs;
   if (!stale) return;
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
-    stdio: 'inherit',
-    env: process.env,
-  });
+  const args = ['install', '--no-audit', '--no-fund', ...(includeDev ? ['--include=dev'] : [])];
+  const result = spawnSync('npm', args, { stdio: 'inherit', env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -1,10 +1,16 @@
 #!/usr/bin/env node
-// `npm start`: installs what is missing, builds the client when there is one, then runs the server
-// (which migrates the database on start) on http://localhost:3000 (PORT to change).
+// `npm start`: installs what is missing, builds (the client when there is one, and the server) where
+// the build tools are installed, then runs the built server (which migrates the database on start)
+// on http://localhost:3000 (PORT to change). Where the devDependencies were pruned after
+// `npm run build` (docs/operations.md, D141), it runs that build as it is.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
 import { ensureInstalled } from './ensureInstalled.mjs';
+
+const SERVER = 'dist/server/main.js';
+/** What `npm run build` runs on (devDependencies, absent from a production install). */
+const BUILD_TOOLS = ['vite', 'tsx', 'esbuild'];
 
 const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
@@ -16,11 +22,19 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
   process.exit(0);
 }
 
-ensureInstalled();
-if (existsSync('index.html') && existsSync('vite.config.ts'))
-  run('npm', ['run', 'build', '--if-present']);
+// Nothing built yet: the build tools are needed, even under NODE_ENV=production (where npm would
+// leave devDependencies out).
+ensureInstalled({ includeDev: !existsSync(SERVER) });
+if (BUILD_TOOLS.every((tool) => existsSync(`node_modules/${tool}/package.json`)))
+  run('npm', ['run', existsSync('index.html') ? 'build' : 'build:server']);
+else if (!existsSync(SERVER)) {
+  console.error(
+    'npm start: nothing is built and the build tools are not installed: run `npm ci && npm run build` first (docs/operations.md).',
+  );
+  process.exit(1);
+}
 
-const server = spawn('node', ['--import', 'tsx', 'server/main.ts'], {
+const server = spawn('node', [SERVER], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });

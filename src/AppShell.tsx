@@ -56,18 +56,24 @@ function HeaderAccount() {
   const busy = useRef(false);
   busy.current = inFlight > 0;
 
-  const endSession = (state: { successMessage?: string; errorMessage?: string }) => {
+  const endSession = (
+    state: { successMessage?: string; errorMessage?: string },
+    everywhere = false,
+  ) => {
     void flushUnsaved().then(() => {
       markDeliberateLogout();
-      logout.mutate(undefined, {
-        onSettled: () => {
-          // The cache goes before /login is reached (D127); a query of the form that fetches again
-          // meanwhile gets a 401 that the deliberate logout keeps from replacing this message.
-          sessionEnded(queryClient, 'logout');
-          announceLogout(state);
-          void navigate({ to: '/login', state });
+      logout.mutate(
+        { everywhere },
+        {
+          onSettled: () => {
+            // The cache goes before /login is reached (D127); a query of the form that fetches again
+            // meanwhile gets a 401 that the deliberate logout keeps from replacing this message.
+            sessionEnded(queryClient, 'logout');
+            announceLogout(state);
+            void navigate({ to: '/login', state });
+          },
         },
-      });
+      );
     });
   };
 
@@ -89,6 +95,9 @@ function HeaderAccount() {
           username={profile.data?.username ?? null}
           studentAnswers={anonymousAnswers()}
           onLogout={() => endSession({ successMessage: serverMessages.loggedOut })}
+          onLogoutEverywhere={() =>
+            endSession({ successMessage: serverMessages.loggedOutEverywhere }, true)
+          }
         />
       </Suspense>
       {loggedIn ? (

@@ -6,6 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { documentMessages } from '../../contract';
+import { entryFile, runsBundled } from '../entries';
 import type { ContentResult, ContentRunner } from './convert';
 
 interface Pending {
@@ -25,7 +26,11 @@ export class ConversionSandbox {
   constructor(private readonly heapMb = 512) {}
 
   private spawn(): Worker {
-    const worker = new Worker(new URL('./sandboxEntry.mjs', import.meta.url), {
+    // A worker thread cannot be given `--import tsx`: from the sources, an entry registers it (D141).
+    const entry = runsBundled
+      ? entryFile('server/conversion/sandboxWorker.ts')
+      : new URL('./sandboxEntry.mjs', import.meta.url);
+    const worker = new Worker(entry, {
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb },
     });
     this.started += 1;

@@ -1,18 +1,18 @@
 /**
- * The job worker as a child of the web process (D98): `server/worker.ts`, forked with an IPC
- * channel. On PGlite the child's statements come back over that channel to the database this process
- * owns; on PostgreSQL the child opens its own pool. A child that dies is started again (its job is
- * taken again after its lease); a stop asks it to finish and kills it past its bound. The child runs
- * at a low priority, unable to raise it (./priority.ts, D116).
+ * The job worker as a child of the web process (D98): `server/worker.ts` (its bundle when this runs
+ * from one, D141), forked with an IPC channel. On PGlite the child's statements come back over that
+ * channel to the database this process owns; on PostgreSQL the child opens its own pool. A child
+ * that dies is started again (its job is taken again after its lease); a stop asks it to finish and
+ * kills it past its bound. The child runs at a low priority, unable to raise it (./priority.ts,
+ * D116).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/client';
 import { serveDatabaseOverIpc } from '../db/ipc';
+import { nodeArgs } from '../entries';
 import { lowerPriority, withoutPriorityRaise } from './priority';
 
-export const WORKER_ENTRY = fileURLToPath(new URL('../worker.ts', import.meta.url));
 /** Set in the child's environment when its database is the parent's PGlite. */
 export const IPC_DATABASE_ENV = 'WORKER_DATABASE_IPC';
 /** How long a stopping worker may take (its own bound: job grace, browsers, database). */
@@ -40,11 +40,7 @@ export class WorkerProcess {
   start(): void {
     if (this.stopping) return;
     const pglite = this.database.kind === 'pglite' ? this.database.pglite : undefined;
-    const [command, args] = withoutPriorityRaise(process.execPath, [
-      '--import',
-      'tsx',
-      WORKER_ENTRY,
-    ]);
+    const [command, args] = withoutPriorityRaise(process.execPath, nodeArgs('server/worker.ts'));
     const child = spawn(command, args, {
       serialization: 'advanced',
       env: { ...this.env, ...(pglite ? { [IPC_DATABASE_ENV]: '1' } : {}) },

@@ -17,7 +17,7 @@ import * as formState from '../services/formState';
 import { dataModelKeys, type Definition } from '../../runtime';
 import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
 import type { ServiceContext } from '../services/context';
-import { endSession, type SessionUser } from '../services/sessions';
+import { endAllSessions, endSession, type SessionUser } from '../services/sessions';
 import { parse } from './parse';
 import { errorFields } from '../security/logFields';
 
@@ -126,6 +126,14 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
     };
     app.get('/logout', logout);
     app.post('/logout', logout);
+    // D142: every session of the account, for a shared or lost computer; a POST only (a link or an
+    // image must not end them).
+    app.post('/logout/everywhere', async (request, reply) => {
+      await endAllSessions(ctx, request.user.tenantId, request.user.userId);
+      clearSessionCookies(reply, ctx.config);
+      reply.header('Clear-Site-Data', '"cache", "cookies", "storage"');
+      return { message: serverMessages.loggedOutEverywhere };
+    });
   };
 }
 

@@ -1,7 +1,7 @@
 /**
- * SPEC 2.6: the account popover. Logged in: the username and "Log Out". Logged out: "Sign In" and
- * "Create Account", both carrying the current answers in navigation state. The shell hides it for
- * service users.
+ * SPEC 2.6: the account popover. Logged in: the username, "Log Out" and "Log out of all devices"
+ * (D142, for a shared or lost computer). Logged out: "Sign In" and "Create Account", both carrying
+ * the current answers in navigation state. The shell hides it for service users.
  */
 import * as Popover from '@radix-ui/react-popover';
 import { Link } from '@tanstack/react-router';
@@ -18,6 +18,8 @@ export interface AccountPopoverProps {
   username: string | null;
   studentAnswers: StudentAnswers;
   onLogout: () => void;
+  /** Ends every session of the account, on every computer (D142). */
+  onLogoutEverywhere: () => void;
 }
 
 export function AccountPopover({
@@ -25,6 +27,7 @@ export function AccountPopover({
   username,
   studentAnswers,
   onLogout,
+  onLogoutEverywhere,
 }: AccountPopoverProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
@@ -58,6 +61,16 @@ export function AccountPopover({
                 }}
               >
                 {text.logOut}
+              </button>
+              <button
+                type="button"
+                className={styles.popoverAction}
+                onClick={() => {
+                  close();
+                  onLogoutEverywhere();
+                }}
+              >
+                {text.logOutEverywhere}
               </button>
             </>
           ) : (

@@ -57,6 +57,7 @@ export const chromeText = {
     trigger: 'Account',
     signedInAs: 'Signed in as',
     logOut: 'Log Out',
+    logOutEverywhere: 'Log out of all devices',
     signIn: 'Sign In',
     createAccount: 'Create Account',
   },

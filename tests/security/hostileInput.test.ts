@@ -161,7 +161,7 @@ describe.each(databaseKinds)('issue 15.6 hostile input on every route, on %s', (
       for (const route of routes)
         for (const [who, client] of clients) {
           // The applicant stays logged in for the whole walk; logout is walked anonymously.
-          if (who === 'applicant' && route.url.endsWith('/logout')) continue;
+          if (who === 'applicant' && /\/logout(\/|$)/.test(route.url)) continue;
           const url = urlFor(route.url, value);
           const headers = {
             authorization: `Bearer ${STAFF_KEY}`,

@@ -32,6 +32,7 @@ describe.each(databaseKinds)('request guards on %s', (database) => {
       ['PUT', '/api/answer', { first_name: 'Ada' }],
       ['POST', '/api/submit', {}],
       ['GET', '/api/logout', undefined],
+      ['POST', '/api/logout/everywhere', {}],
       ['POST', '/api/web-status', { web_status: 'started' }],
       ['GET', '/api/add-another', undefined],
       ['GET', '/api/tabs', undefined],

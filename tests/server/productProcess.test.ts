@@ -61,7 +61,8 @@ async function convertAndPrint(url: string, dataDir: string): Promise<Uint8Array
 /** The worker below `web` and the Chromium processes below the worker (the warm print browser). */
 async function workerTree(web: number) {
   const below = await descendants(web);
-  const worker = below.find((p) => p.command.includes('server/worker.ts'));
+  // server/worker.ts, or its bundle dist/server/worker.js under `npm start` (D141).
+  const worker = below.find((p) => p.command.includes('server/worker.'));
   expect(worker, 'the web process has its worker').toBeDefined();
   const chromium = (await descendants(worker!.pid))
     .filter((p) => /chrom/i.test(p.command))
@@ -84,21 +85,23 @@ const npmCli = () =>
     : path.join(path.dirname(process.execPath), '../lib/node_modules/npm/bin/npm-cli.js');
 
 /**
- * `node scripts/start.mjs` as `npm start` runs it (or `npm start` itself, with `viaNpm`), in its own process group (as a terminal runs a
- * command), from a directory that links the repository's files but not index.html (no client
- * build: the server and its stop are under test here, not Vite).
+ * `node scripts/start.mjs` as `npm start` runs it (or `npm start` itself, with `viaNpm`), in its own
+ * process group (as a terminal runs a command), from a directory that links the repository's files
+ * but not index.html (no client build: the server and its stop are under test here, not Vite) nor
+ * dist (the server is bundled there, apart from the repository's own build).
  */
 async function startProduct(dataDir: string, viaNpm = false) {
   const root = process.cwd();
   const cwd = await tempDir('admission-start-');
   for (const entry of await readdir(root))
-    if (!['index.html', '.git', 'package-lock.json'].includes(entry))
+    if (!['index.html', '.git', 'package-lock.json', 'dist'].includes(entry))
       await symlink(path.join(root, entry), path.join(cwd, entry));
   // A lockfile no newer than the installed packages: start.mjs then installs nothing.
   const lock = path.join(cwd, 'package-lock.json');
   await copyFile(path.join(root, 'package-lock.json'), lock);
   const installed = await stat(path.join(root, 'node_modules/.package-lock.json'));
-  await utimes(lock, installed.atime, installed.mtime);
+  // A second older: utimes rounds, and a lockfile a fraction of a millisecond newer is stale.
+  await utimes(lock, installed.atime, new Date(installed.mtimeMs - 1000));
   const { child, url, exited, log } = await startServerProcess(
     dataDir,
     { JOB_WORKER: '' },
@@ -110,7 +113,7 @@ async function startProduct(dataDir: string, viaNpm = false) {
   });
   await expect.poll(log, { timeout: 180_000, interval: 100 }).toContain('job worker running');
   const web = (await descendants(child.pid as number)).find((p) =>
-    p.command.includes('server/main.ts'),
+    p.command.includes('dist/server/main.js'),
   );
   expect(web).toBeDefined();
   return { child, url, exited, log, web: web!.pid };

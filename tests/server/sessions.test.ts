@@ -76,6 +76,57 @@ describe.each(databaseKinds)('sessions on %s', (database) => {
     expect((await replay.get('/api/profile')).status).toBe(401);
   });
 
+  /** Another login to the same account: a second browser or computer. */
+  const loginAgain = async (address: string) => {
+    const other = server.client();
+    expect(
+      (await other.post('/public/login', { username: address, password: PASSWORD })).status,
+    ).toBe(200);
+    return other;
+  };
+
+  it('logs out of every device: each session of the account ends, another account keeps its own', async () => {
+    const address = email('everywhere');
+    const here = await registeredClient(server, address);
+    const lostLaptop = await loginAgain(address);
+    const someoneElse = await registeredClient(server, email('bystander'));
+
+    // A link or an image cannot do it: only a POST.
+    expect((await lostLaptop.get('/api/logout/everywhere')).status).toBe(405);
+    expect((await lostLaptop.get('/api/profile')).status).toBe(200);
+
+    const out = await here.post('/api/logout/everywhere');
+    expect(out).toMatchObject({
+      status: 200,
+      body: { message: serverMessages.loggedOutEverywhere },
+    });
+    expect(out.headers.get('clear-site-data')).toBe('"cache", "cookies", "storage"');
+    expect(here.cookies.size).toBe(0);
+    expect((await lostLaptop.get('/api/profile')).status).toBe(401);
+    expect((await someoneElse.get('/api/profile')).status).toBe(200);
+    // The account itself is untouched: a new login works.
+    expect((await (await loginAgain(address)).get('/api/profile')).status).toBe(200);
+  });
+
+  it('a burst of logouts of every device from each of the sessions at once ends them all, with no error', async () => {
+    const address = email('everywhere-burst');
+    const first = await registeredClient(server, address);
+    const others = await Promise.all(Array.from({ length: 5 }, () => loginAgain(address)));
+    const clients = [first, ...others];
+    const cookies = clients.map((client) => client.cookies.get('session') as string);
+    const answers = await Promise.all(
+      clients.map((client) => client.post('/api/logout/everywhere')),
+    );
+    // Each either ended them all (200) or found its own session already ended (401).
+    for (const answer of answers) expect([200, 401]).toContain(answer.status);
+    expect(answers.some((answer) => answer.status === 200)).toBe(true);
+    for (const cookie of cookies) {
+      const replay = server.client();
+      replay.cookies.set('session', cookie);
+      expect((await replay.get('/api/profile')).status).toBe(401);
+    }
+  });
+
   it('ends after 15 minutes without activity, on the server', async () => {
     const local = await startServer({ database });
     try {

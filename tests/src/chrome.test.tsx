@@ -241,6 +241,7 @@ describe('account popover', () => {
           username={null}
           studentAnswers={ANSWERS}
           onLogout={onLogout}
+          onLogoutEverywhere={vi.fn()}
         />
       ),
     });
@@ -272,6 +273,7 @@ describe('account popover', () => {
           username={null}
           studentAnswers={ANSWERS}
           onLogout={vi.fn()}
+          onLogoutEverywhere={vi.fn()}
         />
       ),
     });
@@ -292,6 +294,7 @@ describe('account popover', () => {
           username="ada@example.com"
           studentAnswers={{}}
           onLogout={onLogout}
+          onLogoutEverywhere={vi.fn()}
         />
       ),
     });
@@ -305,6 +308,30 @@ describe('account popover', () => {
 
     await user.click(within(popover).getByRole('button', { name: 'Log Out' }));
     expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers to log out of all devices when logged in (D142), a step apart from Log Out', async () => {
+    const onLogout = vi.fn();
+    const onLogoutEverywhere = vi.fn();
+    renderWithRouter({
+      path: '/about',
+      component: () => (
+        <AccountPopover
+          loggedIn
+          username="ada@example.com"
+          studentAnswers={{}}
+          onLogout={onLogout}
+          onLogoutEverywhere={onLogoutEverywhere}
+        />
+      ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    const popover = await screen.findByRole('dialog', { name: 'Account' });
+    await user.click(within(popover).getByRole('button', { name: 'Log out of all devices' }));
+    expect(onLogoutEverywhere).toHaveBeenCalledTimes(1);
+    expect(onLogout).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull();
   });
 });
 
