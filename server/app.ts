@@ -7,7 +7,6 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { GENERIC_ERROR_MESSAGE, serverMessages } from '../contract';
 import type { Definition } from '../runtime';
 import type { ServerConfig } from './config';
@@ -29,6 +28,7 @@ import { WorkerProcess, WORKER_STOP_MS } from './jobs/workerProcess';
 import { ClosingSteps, JOB_GRACE_MS } from './shutdown';
 import { LocalStorage, UPLOAD_PATH } from './storage/local';
 import { uploadRoute } from './storage/uploadRoute';
+import { registerOperations } from './operations/routes';
 import { publicRoutes } from './routes/public';
 import { registerSessionCheck } from './routes/session';
 import { serviceRoutes } from './routes/service';
@@ -259,11 +259,6 @@ export async function buildServer(
     return reply.status(500).send({ message: GENERIC_ERROR_MESSAGE });
   });
 
-  app.get('/healthz', async () => {
-    await database.db.execute(sql`select 1`);
-    return { status: 'ok', database: database.kind };
-  });
-
   // Documents (issue 5) and the application PDF (issue 6): storage, the job queue and its kinds. Its
   // worker loop runs here (tests, JOB_WORKER=inline) or in a worker process (D98).
   const { queue, printer, sandbox, documents, pdfContext } = createJobs(
@@ -275,6 +270,13 @@ export async function buildServer(
     context.hasher,
   );
   const storage = documents.storage;
+  // /healthz, /readyz, /metrics and the request timings (D139).
+  registerOperations(app, {
+    database,
+    metricsToken: config.metricsToken,
+    now: config.now,
+    jobKinds: () => queue.kindNames,
+  });
 
   await app.register(publicRoutes(context), { prefix: '/public' });
   // Every /api call needs a live session, checked before its body is read (issue 15.2).

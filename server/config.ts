@@ -59,6 +59,8 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(60),
+  /** The bearer token a Prometheus scraper presents at /metrics (32+ characters); unset: no /metrics. */
+  METRICS_TOKEN: z.string().min(32).optional(),
   /** HSTS max-age in seconds, sent on https requests only (0 turns it off). */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(31536000),
 });
@@ -148,6 +150,8 @@ export interface ServerConfig {
   readonly uploadSecret: string | undefined;
   /** Strict-Transport-Security max-age for requests that arrived over https; 0: no header. */
   readonly hstsMaxAge: number;
+  /** The bearer token of /metrics (D139); undefined: /metrics is off. */
+  readonly metricsToken: string | undefined;
   /** Documents: local disk under DATA_DIR, or S3 / a compatible store. */
   readonly storage:
     | { readonly kind: 'local' }
@@ -247,6 +251,7 @@ export function configFromEnv(
     serviceTokenTtlMs: e.SERVICE_TOKEN_TTL_MINUTES * 60 * 1000,
     uploadSecret: e.UPLOAD_SECRET,
     hstsMaxAge: e.HSTS_MAX_AGE,
+    metricsToken: e.METRICS_TOKEN,
     storage:
       e.STORAGE === 's3'
         ? {

@@ -18,6 +18,7 @@ import { and, asc, eq, inArray, lte, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { currentTenant, runInTenant, runWithoutTenant } from '../db/tenantScope';
+import { WorkerHeartbeat } from './heartbeat';
 
 export interface Job<P = Record<string, unknown>> {
   readonly id: number;
@@ -72,11 +73,13 @@ export class JobQueue {
   private current: Promise<void> | undefined;
   /** The job this worker is running now (handed back when a stop cannot wait for it). */
   private currentJob: Job | undefined;
+  private readonly heartbeat: WorkerHeartbeat;
 
   constructor(
     private readonly db: Database,
     private readonly options: QueueOptions,
   ) {
+    this.heartbeat = new WorkerHeartbeat(db, this.workerId, options.now);
     this.leaseMs = options.leaseMs ?? 120_000;
     this.pollMs = options.pollMs ?? 1000;
     this.retryDelayMs = options.retryDelayMs ?? 5000;
@@ -85,6 +88,11 @@ export class JobQueue {
   register<P>(kind: string, handler: JobKind<P>): this {
     this.kinds.set(kind, handler as unknown as JobKind<never>);
     return this;
+  }
+
+  /** The kinds this queue runs (the metrics name each, at zero too). */
+  get kindNames(): readonly string[] {
+    return [...this.kinds.keys()];
   }
 
   /**
@@ -232,6 +240,7 @@ export class JobQueue {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.heartbeat.start();
     this.loop = (async () => {
       while (this.running) {
         let worked = false;
@@ -268,7 +277,7 @@ export class JobQueue {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.wake?.();
-    if (abandon) return;
+    if (abandon) return this.heartbeat.stop({ remove: false });
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<'expired'>((resolve) => {
       if (Number.isFinite(graceMs)) timer = setTimeout(() => resolve('expired'), graceMs);
@@ -277,6 +286,7 @@ export class JobQueue {
     clearTimeout(timer);
     const job = this.currentJob;
     if (outcome === 'expired' && job) await this.handBack(job);
+    await this.heartbeat.stop({ remove: true });
   }
 
   /** Returns a claimed job to the queue, due now, its attempt not counted. */

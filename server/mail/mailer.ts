@@ -6,6 +6,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { mailFailures } from '../operations/processMetrics';
 
 export interface MailMessage {
   readonly to: string;
@@ -16,6 +17,16 @@ export interface MailMessage {
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+}
+
+/** A send that throws is counted in `admission_mail_failures_total` (D139), then rethrown. */
+async function counted(send: () => Promise<unknown>): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    mailFailures.inc();
+    throw error;
+  }
 }
 
 export class OutboxMailer implements Mailer {
@@ -31,9 +42,11 @@ export class OutboxMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await mkdir(path.dirname(this.file), { recursive: true });
     const line = JSON.stringify({ ...message, sentAt: new Date().toISOString() });
-    await appendFile(this.file, `${line}\n`, 'utf8');
+    await counted(async () => {
+      await mkdir(path.dirname(this.file), { recursive: true });
+      await appendFile(this.file, `${line}\n`, 'utf8');
+    });
     if (this.logText)
       this.log.info(
         { mail: { to: message.to, subject: message.subject, text: message.text } },
@@ -55,7 +68,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    await counted(() => this.transport.sendMail({ from: this.from, ...message }));
     this.log.info({ mail: { subject: message.subject } }, 'mail sent');
   }
 }

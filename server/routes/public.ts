@@ -21,7 +21,8 @@ import { readTmpAnswers, storeTmpAnswers } from '../services/tmpAnswers';
 import type { ServiceContext } from '../services/context';
 import { parse } from './parse';
 
-const tokenQuery = z.object({ token: z.string().min(16).max(200) });
+/** GET /public/tmp?token=: the temporary answers' token. */
+export const tmpTokenQuery = z.object({ token: z.string().min(16).max(200) });
 
 /** Which login refusals are security events: failures, the lockout and the hard stop. */
 function loginRefusal(error: HttpError): SecurityEvent | null {
@@ -116,7 +117,7 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
         ctx,
         request.tenant.id,
         request.tenant.definition,
-        parse(tokenQuery, request.query).token,
+        parse(tmpTokenQuery, request.query).token,
       ).catch(refusals(request, refused));
     });
   };

@@ -24,7 +24,8 @@ import {
 } from '../services/serviceTokens';
 import { parse } from './parse';
 
-const tokenQuery = z.object({ [SERVICE_TOKEN_PARAM]: z.string().min(1).max(1024) });
+/** GET /service/tmp-pdf?service_token=. */
+export const serviceTokenQuery = z.object({ [SERVICE_TOKEN_PARAM]: z.string().min(1).max(1024) });
 
 export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
   return async (app) => {
@@ -50,7 +51,7 @@ export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
       const refused: (error: unknown) => never = refusals(request, (error) =>
         error.statusCode === 401 ? 'token.service_refused' : null,
       );
-      const query = tokenQuery.safeParse(request.query);
+      const query = serviceTokenQuery.safeParse(request.query);
       if (!query.success) refused(new HttpError(401, serviceMessages.tokenInvalid));
       let grant;
       try {

@@ -21,6 +21,7 @@ export const SECURITY_EVENTS = [
   'token.upload_refused',
   'csrf.refused',
   'rate_limit.hit',
+  'metrics.token_refused',
 ] as const;
 export type SecurityEvent = (typeof SECURITY_EVENTS)[number];
 

@@ -24,6 +24,7 @@ import {
 
 const BURST = 50;
 const STAFF_KEY = 'staff-key-0123456789abcdef0123456789abcdef';
+const METRICS_TOKEN = 'metrics-token-0123456789abcdef0123456789';
 const LOOKUP_LIMIT = 10;
 
 interface EventLine {
@@ -48,7 +49,11 @@ describe.each(databaseKinds)('issue 15.10 security events on %s', (database) => 
     const stream = logCollector(lines);
     server = await startServer({
       database,
-      env: { LOG_LEVEL: 'info', STAFF_API_KEYS: `northfield=${STAFF_KEY}` },
+      env: {
+        LOG_LEVEL: 'info',
+        STAFF_API_KEYS: `northfield=${STAFF_KEY}`,
+        METRICS_TOKEN,
+      },
       config: { publicRateLimit: 100_000, lookupRateLimit: LOOKUP_LIMIT },
       logStream: stream,
     });
@@ -248,12 +253,25 @@ describe.each(databaseKinds)('issue 15.10 security events on %s', (database) => 
     const limited = lookups.filter((response) => response.status === 429).length;
     expect(limited).toBe(BURST - LOOKUP_LIMIT);
     expect(eventsSince(from, 'rate_limit.hit')).toHaveLength(limited);
+
+    from = lines.length;
+    const wrongToken = `${METRICS_TOKEN}-guessed`;
+    secrets.push(wrongToken);
+    const scrapes = await Promise.all(
+      Array.from({ length: BURST }, () =>
+        server
+          .client()
+          .request('GET', '/metrics', undefined, { authorization: `Bearer ${wrongToken}` }),
+      ),
+    );
+    expect(scrapes.every((response) => response.status === 401)).toBe(true);
+    expect(eventsSince(from, 'metrics.token_refused')).toHaveLength(BURST);
   });
 
   it('every named event was seen, and no log line carries a password, code, token, key or address sent', () => {
     expect([...seen].sort()).toEqual([...SECURITY_EVENTS].sort());
     const log = lines.join('\n');
-    for (const secret of [...secrets, STAFF_KEY]) {
+    for (const secret of [...secrets, STAFF_KEY, METRICS_TOKEN]) {
       // A six-digit code also occurs inside timestamps: it counts only standing alone.
       const found = /^\d+$/.test(secret)
         ? new RegExp(`(?<!\\d)${secret}(?!\\d)`).test(log)

@@ -11,6 +11,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { HEARTBEAT_STATUS } from '../../server/jobs/heartbeat';
 import { LocalStorage } from '../../server/storage/local';
 import { DEFAULT_TENANT_SEED } from '../../server/tenants';
 
@@ -80,6 +81,12 @@ export function workerScenarios(backend: () => WorkerBackend) {
     backend().query<{ status: string; attempts: number }>(
       `SELECT status, attempts FROM jobs WHERE kind = 'upload-sweep'`,
     );
+  const heartbeats = async () =>
+    (
+      await backend().query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM jobs WHERE status = '${HEARTBEAT_STATUS}'`,
+      )
+    )[0]?.n;
   const done = async () => (await attempts()).filter((job) => job.status === 'done').length;
 
   async function stopAll(): Promise<void> {
@@ -99,7 +106,10 @@ export function workerScenarios(backend: () => WorkerBackend) {
       await expect.poll(done, { timeout: 120_000, interval: 200 }).toBe(JOBS);
       expect((await attempts()).every((job) => job.attempts === 1)).toBe(true);
       expect(files.filter((file) => existsSync(file))).toEqual([]);
+      // Each running worker beats (D139: what /readyz reads), and takes its heartbeat along on a stop.
+      expect(await heartbeats()).toBe(2);
       await stopAll();
+      expect(await heartbeats()).toBe(0);
     },
     SCENARIO_TIMEOUT_MS,
   );
