@@ -153,18 +153,24 @@ export async function buildServer(
   );
   closing.add(app, 'start-up tasks', () => lookupReady.catch(() => undefined));
 
+  // Mail is queued by the requests and sent by the job worker with this mailer (D138).
   const mailer =
     options.mailer ??
     (config.smtpUrl
       ? new SmtpMailer(config.smtpUrl, config.mailFrom, app.log)
       : new OutboxMailer(config.dataDir, app.log, config.env === 'development'));
-  const context: ServiceContext = {
-    db: database.db,
+  const hasher = new PasswordHasher(config.argon2);
+  // Documents (issue 5), the application PDF (issue 6) and mail (D138): storage, the job queue and
+  // its kinds. Its worker loop runs here (tests, JOB_WORKER=inline) or in a worker process (D98).
+  const { queue, printer, sandbox, documents, pdfContext, mail } = createJobs(
     config,
+    database.db,
     mailer,
-    hasher: new PasswordHasher(config.argon2),
-    log: app.log,
-  };
+    app.log,
+    directory,
+    hasher,
+  );
+  const context: ServiceContext = { db: database.db, config, mail, hasher, log: app.log };
 
   // JSON only, parsed under each route's limits while it arrives (server/security/jsonBody.ts).
   registerJsonParser(app);
@@ -246,16 +252,6 @@ export async function buildServer(
     return { status: 'ok', database: database.kind };
   });
 
-  // Documents (issue 5) and the application PDF (issue 6): storage, the job queue and its kinds. Its
-  // worker loop runs here (tests, JOB_WORKER=inline) or in a worker process (D98).
-  const { queue, printer, sandbox, documents, pdfContext } = createJobs(
-    config,
-    database.db,
-    mailer,
-    app.log,
-    directory,
-    context.hasher,
-  );
   const storage = documents.storage;
 
   await app.register(publicRoutes(context), { prefix: '/public' });

@@ -6,10 +6,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { answerProblems, compile, validateAnswers, type Definition } from '../../runtime';
 import { serverMessages } from '../../contract';
-import { institutionConfig } from '../../definitions';
 import { applications, documents, successfulLogins, webStatusEvents } from '../db/schema';
 import { HttpError } from '../errors';
-import { mails } from '../mail/templates';
 import type { ServiceContext } from './context';
 import { withDefinitionChoices } from './choices';
 import { answeredOf } from './documents/state';
@@ -17,7 +15,6 @@ import { mergeAnswers, saveUnlessConflicting } from './answerStatements';
 import { submittedRefusal } from './openApplication';
 import type { SessionUser } from './sessions';
 import type { Transaction } from './accountLock';
-import { errorFields } from '../security/logFields';
 
 export type Scope = Pick<SessionUser, 'tenantId' | 'userId' | 'email'>;
 
@@ -284,13 +281,14 @@ export async function submit(ctx: ServiceContext, user: Scope, definition: Defin
       if (await markSubmitted(ctx, user, row, now)) outcome = 'submitted';
     }
   }
-  if (outcome === 'submitted') {
-    ctx.mailer
-      .send(mails.submitted(user.email, institutionConfig))
-      .catch((error: unknown) =>
-        ctx.log.error({ err: errorFields(error) }, 'mail could not be sent'),
-      );
-  }
+  // The receipt (D138): one per submission, named by its time.
+  if (outcome === 'submitted')
+    await ctx.mail.send(user.tenantId, {
+      template: 'submitted',
+      to: user.email,
+      args: [],
+      event: `${user.userId}:${now.toISOString()}`,
+    });
   return { message: serverMessages.submitted };
 }
 
