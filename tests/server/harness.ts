@@ -99,6 +99,8 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html: string;
+  /** The same for every try of one event's mail (D138). */
+  messageId?: string;
   sentAt: string;
 }
 
