@@ -78,7 +78,8 @@ function deployment(env: NodeJS.ProcessEnv, dataDir: string, separateWorker: boo
   };
 }
 
-async function waitFor(what: () => ReceivedMail[], timeout = 60_000): Promise<ReceivedMail> {
+/** A worker process may take minutes to start on a loaded machine (tsx compiles it first). */
+async function waitFor(what: () => ReceivedMail[], timeout = 240_000): Promise<ReceivedMail> {
   await expect.poll(() => what().length, { timeout, interval: 100 }).toBeGreaterThan(0);
   return what()[0] as ReceivedMail;
 }
@@ -172,7 +173,7 @@ describe.each(backends)('mail while the SMTP server is down, on %s', (backend) =
       const reset = await waitFor(() => smtp!.to(first, 'reset your password'));
       await waitFor(() => smtp!.to(first, 'we received your application'));
       await expect
-        .poll(() => smtp!.to(third, 'confirmation code').length, { timeout: 60_000 })
+        .poll(() => smtp!.to(third, 'confirmation code').length, { timeout: 240_000 })
         .toBe(2);
       // Several tries' worth of waiting more: nothing comes twice.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
