@@ -215,6 +215,7 @@ describe.each(backends)('mail while the SMTP server is down, on %s', (backend) =
         username: link.searchParams.get('username'),
         id: link.searchParams.get('id'),
         password: 'Another-Horse-43',
+        confirm_password: 'Another-Horse-43',
       });
       expect(resetDone.status, resetDone.text).toBe(200);
       await waitFor(() => smtp!.to(first, 'your password was changed'));
