@@ -170,16 +170,28 @@ export async function buildServer(
   );
   closing.add(app, 'start-up tasks', () => lookupReady.catch(() => undefined));
 
+  // Mail is queued by the requests and sent by the job worker with this mailer (D138).
   const mailer =
     options.mailer ??
     (config.smtpUrl
       ? new SmtpMailer(config.smtpUrl, config.mailFrom, app.log)
       : new OutboxMailer(config.dataDir, app.log, config.env === 'development'));
+  const hasher = new PasswordHasher(config.argon2);
+  // Documents (issue 5), the application PDF (issue 6) and mail (D138): storage, the job queue and
+  // its kinds. Its worker loop runs here (tests, JOB_WORKER=inline) or in a worker process (D98).
+  const { queue, printer, sandbox, documents, pdfContext, mail } = createJobs(
+    config,
+    database.db,
+    mailer,
+    app.log,
+    directory,
+    hasher,
+  );
   const context: ServiceContext = {
     db: database.db,
     config,
-    mailer,
-    hasher: new PasswordHasher(config.argon2),
+    mail,
+    hasher,
     log: app.log,
     institutionOf: (tenantId) => directory.institutionOf(tenantId),
   };
@@ -259,16 +271,6 @@ export async function buildServer(
     return reply.status(500).send({ message: GENERIC_ERROR_MESSAGE });
   });
 
-  // Documents (issue 5) and the application PDF (issue 6): storage, the job queue and its kinds. Its
-  // worker loop runs here (tests, JOB_WORKER=inline) or in a worker process (D98).
-  const { queue, printer, sandbox, documents, pdfContext } = createJobs(
-    config,
-    database.db,
-    mailer,
-    app.log,
-    directory,
-    context.hasher,
-  );
   const storage = documents.storage;
   // /healthz, /readyz, /metrics and the request timings (D139).
   registerOperations(app, {

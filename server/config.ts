@@ -20,6 +20,20 @@ const envSchema = z.object({
   /** SMTP; when unset, mail goes to DATA_DIR/outbox.jsonl. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Northfield College Admission <admission@northfield.example.edu>'),
+  /** A mail that could not be sent is tried again after this, doubled each time (D138). */
+  MAIL_RETRY_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /** The longest wait between two tries of a mail. */
+  MAIL_RETRY_MAX_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 3600)
+    .default(900),
+  /** A mail not sent within this is given up (sooner when its code or link expires first). */
+  MAIL_GIVE_UP_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(24),
   /** The public origin links in e-mails are built from (never the Host header). */
   // Unset: http://localhost:<the port the server listens on> (see publicOriginOf).
   PUBLIC_ORIGIN: z.string().url().optional(),
@@ -134,6 +148,12 @@ export interface ServerConfig {
   readonly databaseMigrationUrl: string | undefined;
   readonly smtpUrl: string | undefined;
   readonly mailFrom: string;
+  /** Mail tries (D138): the first wait, the longest wait, and when a mail is given up. */
+  readonly mail: {
+    readonly retryMs: number;
+    readonly retryMaxMs: number;
+    readonly giveUpMs: number;
+  };
   readonly publicOrigin: string;
   readonly defaultTenant: string;
   /** Fastify's trustProxy: nobody, a hop count, or the proxies' addresses and ranges. */
@@ -241,6 +261,11 @@ export function configFromEnv(
     databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mail: {
+      retryMs: e.MAIL_RETRY_SECONDS * 1000,
+      retryMaxMs: Math.max(e.MAIL_RETRY_SECONDS, e.MAIL_RETRY_MAX_SECONDS) * 1000,
+      giveUpMs: e.MAIL_GIVE_UP_HOURS * 3600 * 1000,
+    },
     publicOrigin,
     defaultTenant: e.DEFAULT_TENANT,
     trustProxy: trustProxy.data,

@@ -11,6 +11,7 @@ import pino from 'pino';
 import { STAFF_ROLES, staffInviteBody, type StaffRole } from '../../contract/staff';
 import { configFromEnv, type ServerConfig } from '../config';
 import { OutboxMailer, SmtpMailer } from '../mail/mailer';
+import { DirectMail } from '../mail/mailJobs';
 import { PasswordHasher } from '../passwords';
 import { parse } from '../routes/parse';
 import type { ServiceContext } from '../services/context';
@@ -53,9 +54,15 @@ export async function addStaff(
     const ctx: ServiceContext = {
       db,
       config,
-      mailer: config.smtpUrl
-        ? new SmtpMailer(config.smtpUrl, config.mailFrom, log)
-        : new OutboxMailer(config.dataDir, log, false),
+      // No worker runs to send a queued mail: it goes at once.
+      mail: new DirectMail(
+        config.smtpUrl
+          ? new SmtpMailer(config.smtpUrl, config.mailFrom, log)
+          : new OutboxMailer(config.dataDir, log, false),
+        config,
+        log,
+        (id) => directory.institutionOf(id),
+      ),
       hasher: new PasswordHasher(config.argon2),
       log,
       institutionOf: (id) => directory.institutionOf(id),

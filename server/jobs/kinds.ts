@@ -1,6 +1,6 @@
 /**
  * The job queue with every kind the platform runs, and what the kinds need (storage, Chromium, the
- * conversion sandbox). The web process builds it to queue jobs; whichever process runs the worker
+ * conversion sandbox, the mailer). The web process builds it to queue jobs; whichever process runs the worker
  * loop (the worker process, D98) is the only one that ever launches Chromium or the sandbox: both
  * start on their first use.
  */
@@ -9,6 +9,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { ConversionSandbox } from '../conversion/sandbox';
 import type { Mailer } from '../mail/mailer';
+import { MAIL_JOB, mailJob, QueuedMail } from '../mail/mailJobs';
 import { PasswordHasher } from '../passwords';
 import { ChromiumPrinter } from '../pdf/chromium';
 import { errorFields } from '../security/logFields';
@@ -34,6 +35,8 @@ export interface JobSetup {
   readonly sandbox: ConversionSandbox;
   readonly documents: DocumentsContext;
   readonly pdfContext: ApplicationPdfContext;
+  /** Where the services send mail: into the queue, sent by the worker with `mailer` (D138). */
+  readonly mail: QueuedMail;
 }
 
 export function createJobs(
@@ -55,10 +58,11 @@ export function createJobs(
     config.chromiumPath ? { CHROMIUM_PATH: config.chromiumPath } : {},
   );
   const sandbox = new ConversionSandbox();
+  const mail = new QueuedMail(queue, config);
   const documents: DocumentsContext = {
     db,
     config,
-    mailer,
+    mail,
     hasher,
     log,
     institutionOf: (tenantId) => directory.institutionOf(tenantId),
@@ -74,5 +78,15 @@ export function createJobs(
   queue.register(CONVERSION_JOB, conversionJob(documents));
   queue.register(UPLOAD_SWEEP_JOB, uploadSweepJob(documents));
   queue.register(APPLICATION_PDF_JOB, applicationPdfJob(pdfContext));
-  return { queue, printer, sandbox, documents, pdfContext };
+  queue.register(
+    MAIL_JOB,
+    mailJob({
+      config,
+      mailer,
+      queue,
+      log,
+      institutionOf: (tenantId) => directory.institutionOf(tenantId),
+    }),
+  );
+  return { queue, printer, sandbox, documents, pdfContext, mail };
 }

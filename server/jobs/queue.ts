@@ -44,6 +44,11 @@ export interface JobKind<P = Record<string, unknown>> {
   onGiveUp?(job: Job<P>, error: string): Promise<void>;
   /** Attempts before giving up (default 3). */
   readonly maxAttempts?: number;
+  /**
+   * The delay before the next attempt after `job` failed, or null to give up now (default: the
+   * queue's `retryDelayMs` × attempt). Called only while attempts remain.
+   */
+  retryDelayMs?(job: Job<P>): number | null;
 }
 
 /** How long a finished job still counts against its owner when the next claim picks an owner. */
@@ -58,6 +63,12 @@ export interface QueueOptions {
   /** Delay before a failed job is tried again (default 5 s × attempt). */
   readonly retryDelayMs?: number;
   readonly onError?: (error: unknown, job?: Job) => void;
+}
+
+export interface EnqueueOptions {
+  readonly delayMs?: number;
+  /** The transaction to queue it in (it is queued only if that commits). */
+  readonly db?: Pick<Database, 'insert'>;
 }
 
 export class JobQueue {
@@ -102,33 +113,61 @@ export class JobQueue {
   async enqueue(
     kind: string,
     payload: Record<string, unknown>,
-    {
-      delayMs = 0,
-      db = this.db,
-    }: {
-      delayMs?: number;
-      /** The transaction to queue it in (it is queued only if that commits). */
-      db?: Pick<Database, 'insert'>;
-    } = {},
+    options: EnqueueOptions = {},
   ): Promise<number> {
+    const [row] = await this.insert(kind, payload, options).returning({ id: jobs.id });
+    this.wake?.();
+    return (row as { id: number }).id;
+  }
+
+  /**
+   * Queues a job once per `key` (an event's id): false when a job of this kind with that key was
+   * queued before (the unique index on kind and key; kept while the job's row is).
+   */
+  async enqueueOnce(
+    kind: string,
+    key: string,
+    payload: Record<string, unknown>,
+    options: EnqueueOptions = {},
+  ): Promise<boolean> {
+    const rows = await this.insert(kind, payload, options, key)
+      .onConflictDoNothing()
+      .returning({ id: jobs.id });
+    this.wake?.();
+    return rows.length > 0;
+  }
+
+  private insert(
+    kind: string,
+    payload: Record<string, unknown>,
+    { delayMs = 0, db = this.db }: EnqueueOptions,
+    key?: string,
+  ) {
     const scoped = currentTenant();
     if (scoped !== undefined && payload.tenantId !== scoped)
       throw new Error(`A job queued in tenant "${scoped}" must carry it as its tenantId.`);
     const now = this.options.now();
     const handler = this.kinds.get(kind);
-    const [row] = await db
-      .insert(jobs)
-      .values({
-        kind,
-        payload,
-        maxAttempts: handler?.maxAttempts ?? 3,
-        runAfter: new Date(now.getTime() + delayMs),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: jobs.id });
-    this.wake?.();
-    return (row as { id: number }).id;
+    return db.insert(jobs).values({
+      kind,
+      key,
+      payload,
+      maxAttempts: handler?.maxAttempts ?? 3,
+      runAfter: new Date(now.getTime() + delayMs),
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  /**
+   * Replaces the payload of a job this worker holds (a kind records what it has done, so that a
+   * run after a crash sees it, or drops what it no longer needs).
+   */
+  async record(job: Job, payload: Record<string, unknown>): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({ payload })
+      .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId)));
   }
 
   /** Removes queued (not running) jobs of a kind whose payload contains `match`. */
@@ -215,7 +254,13 @@ export class JobQueue {
       const message = error instanceof Error ? error.message : String(error);
       this.options.onError?.(error, job);
       const now = this.options.now();
-      if (job.attempt >= job.maxAttempts) {
+      const delayMs =
+        job.attempt >= job.maxAttempts
+          ? null
+          : handler!.retryDelayMs
+            ? handler!.retryDelayMs(job)
+            : this.retryDelayMs * job.attempt;
+      if (delayMs === null) {
         await this.db
           .update(jobs)
           .set({ status: 'failed', lastError: message, lockedUntil: null, updatedAt: now })
@@ -228,7 +273,7 @@ export class JobQueue {
             status: 'queued',
             lastError: message,
             lockedUntil: null,
-            runAfter: new Date(now.getTime() + this.retryDelayMs * job.attempt),
+            runAfter: new Date(now.getTime() + delayMs),
             updatedAt: now,
           })
           .where(mine);

@@ -13,6 +13,8 @@ export interface MailMessage {
   readonly subject: string;
   readonly text: string;
   readonly html: string;
+  /** The same for every try of one event's mail (D138), so a receiver can drop a second copy. */
+  readonly messageId?: string;
 }
 
 export interface Mailer {
@@ -56,6 +58,16 @@ export class OutboxMailer implements Mailer {
   }
 }
 
+/**
+ * A server that does not answer fails the try well within the job's lease (JOB_LEASE_SECONDS,
+ * default 120 s), so no second worker takes the mail while the first may still send it (D138).
+ */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+} as const;
+
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
@@ -64,7 +76,7 @@ export class SmtpMailer implements Mailer {
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
+    this.transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   }
 
   async send(message: MailMessage): Promise<void> {

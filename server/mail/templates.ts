@@ -1,4 +1,5 @@
 /** The product's e-mails: plain, branded with the institution's name, holding the code or link. */
+import type { StaffRole } from '../../contract/staff';
 import type { InstitutionConfig } from '../../definitions';
 import type { MailMessage } from './mailer';
 
@@ -84,6 +85,17 @@ export const mails = {
       [
         `Thank you! We received your ${institution.application_title}.`,
         'Log back in to see the steps that complete your application, and to download a PDF copy of it.',
+      ],
+      institution,
+    ),
+  staffInvitation: (to: string, link: string, role: StaffRole, institution: InstitutionConfig) =>
+    compose(
+      to,
+      'your staff console invitation',
+      [
+        `You have been invited to the ${institution.application_title} staff console as ${role === 'admin' ? 'an administrator' : 'a reader'}.`,
+        `Open this link within 7 days to choose your password:\n${link}`,
+        'You will then sign in and set up an authenticator app (a second factor). If you did not expect this, you can ignore this e-mail.',
       ],
       institution,
     ),

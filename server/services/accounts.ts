@@ -3,6 +3,7 @@
  * written against (SECURITY.md REQ-ID-1 to REQ-ID-5). Answers never reveal whether an address has an
  * account: unknown and known addresses get the same message, and unknown logins spend the same time.
  */
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   NOT_CONFIRMED_CODE,
@@ -15,8 +16,6 @@ import {
 } from '../../contract';
 import { confirmationCodes, loginThrottle, resetTokens, users } from '../db/schema';
 import { HttpError } from '../errors';
-import { mails } from '../mail/templates';
-import type { MailMessage } from '../mail/mailer';
 import { isCommonPassword } from '../passwords';
 import { issueToken, randomCode, sameHash, sha256 } from '../secrets';
 import type { ServiceContext } from './context';
@@ -25,7 +24,6 @@ import { clearFailureStreak, clearLoginFailures, reserveLoginAttempt } from './l
 import { openSessionAfterLogin } from './sessions';
 import { takeFromLimit } from './limits';
 import { endAllSessions } from './sessions';
-import { errorFields } from '../security/logFields';
 
 export const CODE_VALIDITY_MS = 24 * 60 * 60 * 1000;
 export const CODE_MAX_WRONG_GUESSES = 10;
@@ -40,13 +38,32 @@ export function assertUncommon(password: string): void {
   if (isCommonPassword(password)) throw new HttpError(400, accountMessages.passwordCommon);
 }
 
-/** Sends a message without making the caller wait (same timing whether or not mail goes out). */
-function sendLater(ctx: ServiceContext, message: MailMessage): void {
-  ctx.mailer
-    .send(message)
-    .catch((error: unknown) =>
-      ctx.log.error({ err: errorFields(error) }, 'mail could not be sent'),
-    );
+/**
+ * Mail is queued in the request, in its transaction where it has one, and sent by the job worker
+ * (D138): the answer does not wait for the mail server, so its timing tells nothing (D20).
+ */
+type MailDb = Parameters<ServiceContext['mail']['send']>[2];
+
+/** Queues the mail of a new confirmation code: one per code (the account and the code's hash). */
+function mailCode(
+  ctx: ServiceContext,
+  tenantId: string,
+  email: string,
+  code: string,
+  row: ReturnType<typeof newCode>['row'],
+  options?: MailDb,
+) {
+  return ctx.mail.send(
+    tenantId,
+    {
+      template: 'confirmationCode',
+      to: email,
+      args: [code],
+      event: `${row.userId}:${row.codeHash}`,
+      expiresAt: row.expiresAt,
+    },
+    options,
+  );
 }
 
 async function findUser(ctx: ServiceContext, tenantId: string, email: string) {
@@ -78,27 +95,21 @@ async function issueCode(
   email: string,
 ): Promise<void> {
   const { code, row } = newCode(tenantId, userId, ctx.config.now());
-  await ctx.db
-    .insert(confirmationCodes)
-    .values(row)
-    .onConflictDoUpdate({ target: confirmationCodes.userId, set: row });
-  sendLater(ctx, mails.confirmationCode(email, code, ctx.institutionOf(tenantId)));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(confirmationCodes)
+      .values(row)
+      .onConflictDoUpdate({ target: confirmationCodes.userId, set: row });
+    await mailCode(ctx, tenantId, email, code, row, { db: tx });
+  });
 }
 
 /**
- * What a sign-up did (D68): `created` a new account or `restarted` an unconfirmed one whose code has
- * lapsed (both with this password and a new code); `pending` changed nothing in an unconfirmed
- * account whose code still works (its first password stands); `registered` changed nothing in a
- * confirmed account.
- */
-type SignupOutcome =
-  | { readonly kind: 'created' | 'restarted'; readonly code: string }
-  | { readonly kind: 'pending' | 'registered' };
-
-/**
- * The account part of a sign-up, under the address's lock so parallel sign-ups see each other. Every
- * outcome runs the same four statements (a read of the account, a read of its code, a write on each;
- * no-ops where nothing changes), so the time taken reveals nothing (D53).
+ * The account part of a sign-up, under the address's lock so parallel sign-ups see each other, and
+ * its mail when the address may get one. Every outcome runs the same statements (a read of the
+ * account, a read of its code, a write on each, no-ops where nothing changes; then the mail), so the
+ * time taken reveals nothing (D53). A new or restarted account gets a code; an unconfirmed one whose
+ * code still works keeps its first password (D68) and its owner is told, as is a confirmed one's.
  */
 async function settleSignup(
   ctx: ServiceContext,
@@ -106,7 +117,8 @@ async function settleSignup(
   email: string,
   passwordHash: string,
   now: Date,
-): Promise<SignupOutcome> {
+  mayMail: boolean,
+): Promise<void> {
   return underAccountLock(ctx, tenantId, 'signup', email, async (tx) => {
     const [existing] = await tx
       .select({ id: users.id, confirmedAt: users.confirmedAt })
@@ -131,7 +143,19 @@ async function settleSignup(
         .update(confirmationCodes)
         .set({ wrongGuesses: sql`${confirmationCodes.wrongGuesses}` })
         .where(eq(confirmationCodes.userId, existing.id));
-      return { kind: existing.confirmedAt ? 'registered' : 'pending' };
+      // Each attempt is its own event: it has no row to name it.
+      if (mayMail)
+        await ctx.mail.send(
+          tenantId,
+          {
+            template: existing.confirmedAt ? 'attemptedSignup' : 'pendingSignup',
+            to: email,
+            args: [],
+            event: randomUUID(),
+          },
+          { db: tx },
+        );
+      return;
     }
     let userId: string;
     if (existing) {
@@ -149,7 +173,7 @@ async function settleSignup(
       .insert(confirmationCodes)
       .values(row)
       .onConflictDoUpdate({ target: confirmationCodes.userId, set: row });
-    return { kind: existing ? 'restarted' : 'created', code };
+    if (mayMail) await mailCode(ctx, tenantId, email, code, row, { db: tx });
   });
 }
 
@@ -170,13 +194,7 @@ export async function signup(
   const email = normalizeEmail(body.username);
   const passwordHash = await ctx.hasher.hash(body.password);
   const mayMail = await takeFromLimit(ctx, tenantId, email, 'code');
-  const outcome = await settleSignup(ctx, tenantId, email, passwordHash, ctx.config.now());
-  if (!mayMail) return serverMessages.signedUp;
-  if (outcome.kind === 'created' || outcome.kind === 'restarted')
-    sendLater(ctx, mails.confirmationCode(email, outcome.code, ctx.institutionOf(tenantId)));
-  else if (outcome.kind === 'pending')
-    sendLater(ctx, mails.pendingSignup(email, ctx.institutionOf(tenantId)));
-  else sendLater(ctx, mails.attemptedSignup(email, ctx.institutionOf(tenantId)));
+  await settleSignup(ctx, tenantId, email, passwordHash, ctx.config.now(), mayMail);
   return serverMessages.signedUp;
 }
 
@@ -293,10 +311,14 @@ export async function forgotPassword(
     await tx
       .insert(resetTokens)
       .values({ tokenHash: hash, tenantId, userId: user.id, expiresAt, createdAt: now });
+    // Built from the configured origin, never from the Host header.
+    const link = `${ctx.config.publicOrigin}/reset?username=${encodeURIComponent(email)}&id=${encodeURIComponent(token)}`;
+    await ctx.mail.send(
+      tenantId,
+      { template: 'resetLink', to: email, args: [link], event: hash, expiresAt },
+      { db: tx },
+    );
   });
-  // Built from the configured origin, never from the Host header.
-  const link = `${ctx.config.publicOrigin}/reset?username=${encodeURIComponent(email)}&id=${encodeURIComponent(token)}`;
-  sendLater(ctx, mails.resetLink(email, link, ctx.institutionOf(tenantId)));
   return serverMessages.forgotSent;
 }
 
@@ -352,6 +374,12 @@ export async function resetPassword(
       await tx
         .delete(loginThrottle)
         .where(and(eq(loginThrottle.tenantId, tenantId), eq(loginThrottle.username, token.email)));
+      // One notice per reset: the link that changed the password names it.
+      await ctx.mail.send(
+        tenantId,
+        { template: 'passwordChanged', to: token.email, args: [], event: tokenHash },
+        { db: tx },
+      );
     });
   } catch (error) {
     await ctx.db
@@ -362,6 +390,5 @@ export async function resetPassword(
   }
   await clearFailureStreak(ctx, tenantId, token.email);
   await endAllSessions(ctx, tenantId, token.userId);
-  sendLater(ctx, mails.passwordChanged(token.email, ctx.institutionOf(tenantId)));
   return serverMessages.resetDone;
 }

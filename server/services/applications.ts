@@ -8,7 +8,6 @@ import { answerProblems, compile, validateAnswers, type Definition } from '../..
 import { serverMessages } from '../../contract';
 import { applications, documents, successfulLogins, webStatusEvents } from '../db/schema';
 import { HttpError } from '../errors';
-import { mails } from '../mail/templates';
 import type { ServiceContext } from './context';
 import { withDefinitionChoices } from './choices';
 import { answeredOf } from './documents/state';
@@ -16,7 +15,6 @@ import { mergeAnswers, saveUnlessConflicting } from './answerStatements';
 import { submittedRefusal } from './openApplication';
 import type { SessionUser } from './sessions';
 import type { Transaction } from './accountLock';
-import { errorFields } from '../security/logFields';
 
 export type Scope = Pick<SessionUser, 'tenantId' | 'userId' | 'email'>;
 
@@ -280,16 +278,17 @@ export async function submit(ctx: ServiceContext, user: Scope, definition: Defin
       });
       if (Object.keys(errors).length > 0)
         throw new HttpError(422, serverMessages.submitInvalid, { errors });
-      if (await markSubmitted(ctx, user, row, now, definition.version)) outcome = 'submitted';
+      if (await markSubmitted(ctx, user, row, now)) outcome = 'submitted';
     }
   }
-  if (outcome === 'submitted') {
-    ctx.mailer
-      .send(mails.submitted(user.email, ctx.institutionOf(user.tenantId)))
-      .catch((error: unknown) =>
-        ctx.log.error({ err: errorFields(error) }, 'mail could not be sent'),
-      );
-  }
+  // The receipt (D138): one per submission, named by its time.
+  if (outcome === 'submitted')
+    await ctx.mail.send(user.tenantId, {
+      template: 'submitted',
+      to: user.email,
+      args: [],
+      event: `${user.userId}:${now.toISOString()}`,
+    });
   return { message: serverMessages.submitted };
 }
 
@@ -302,7 +301,6 @@ async function markSubmitted(
   user: Scope,
   row: typeof applications.$inferSelect,
   now: Date,
-  definitionVersion: number,
 ): Promise<boolean> {
   const unchanged = and(
     where(user),
@@ -320,7 +318,7 @@ async function markSubmitted(
   );
   const result = await ctx.db.execute(sql`with marked as (
       update ${applications} set submitted_at = ${now.toISOString()}::timestamptz,
-        updated_at = ${now.toISOString()}::timestamptz, definition_version = ${definitionVersion}
+        updated_at = ${now.toISOString()}::timestamptz
       where ${unchanged} returning 1
     ),
     recorded as (

@@ -2,14 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { InstitutionConfig } from '../../definitions';
-import type { Mailer } from '../mail/mailer';
+import type { MailSender } from '../mail/mailJobs';
 import type { PasswordHasher } from '../passwords';
 
 /** What every service needs; built once per server. */
 export interface ServiceContext {
   readonly db: Database;
   readonly config: ServerConfig;
-  readonly mailer: Mailer;
+  /** Mail goes out through the job queue (D138). */
+  readonly mail: MailSender;
   readonly hasher: PasswordHasher;
   readonly log: FastifyBaseLogger;
   /** The tenant's institution configuration: its mails speak in its name (D145). */

@@ -13,12 +13,10 @@ import {
 } from '../../contract/staff';
 import { staffInvitations, staffRecoveryCodes, staffUsers } from '../db/schema';
 import { HttpError } from '../errors';
-import { compose } from '../mail/templates';
 import { issueToken, sha256 } from '../secrets';
 import { assertUncommon, normalizeEmail } from '../services/accounts';
 import type { ServiceContext } from '../services/context';
 import { clearLoginFailures, reserveLoginAttempt } from '../services/loginLockout';
-import { errorFields } from '../security/logFields';
 import { audit, type Actor } from './audit';
 import { open, seal } from './secretBox';
 import {
@@ -41,21 +39,6 @@ export const INVITATION_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
 const passwordName = (email: string) => `staff:${email}`;
 const codeName = (staffUserId: string) => `staff-code:${staffUserId}`;
 
-/** Sends a mail and waits (an admin's action: nothing to hide by timing); a failure is logged. */
-async function mail(
-  ctx: ServiceContext,
-  tenantId: string,
-  to: string,
-  subject: string,
-  paragraphs: string[],
-) {
-  await ctx.mailer
-    .send(compose(to, subject, paragraphs, ctx.institutionOf(tenantId)))
-    .catch((error: unknown) =>
-      ctx.log.error({ err: errorFields(error) }, 'mail could not be sent'),
-    );
-}
-
 /** The console's join page with the invitation, built from the configured origin. */
 export function invitationLink(ctx: ServiceContext, token: string): string {
   return `${ctx.config.publicOrigin}/staff/join?token=${encodeURIComponent(token)}`;
@@ -76,6 +59,7 @@ export async function inviteStaff(
   const tenantId = actor.tenantId;
   const now = ctx.config.now();
   const { token, hash, expiresAt } = issueToken(now, INVITATION_VALIDITY_MS);
+  const link = invitationLink(ctx, token);
   const staffUserId = await ctx.db.transaction(async (tx) => {
     await tx
       .insert(staffUsers)
@@ -97,14 +81,14 @@ export async function inviteStaff(
     await tx
       .insert(staffInvitations)
       .values({ tokenHash: hash, tenantId, staffUserId: user.id, expiresAt, createdAt: now });
+    // Queued with the invitation (D138): one mail per invitation.
+    await ctx.mail.send(
+      tenantId,
+      { template: 'staffInvitation', to: email, args: [link, role], event: hash, expiresAt },
+      { db: tx },
+    );
     return user.id;
   });
-  const link = invitationLink(ctx, token);
-  await mail(ctx, tenantId, email, 'your staff console invitation', [
-    `You have been invited to the ${ctx.institutionOf(tenantId).application_title} staff console as ${role === 'admin' ? 'an administrator' : 'a reader'}.`,
-    `Open this link within 7 days to choose your password:\n${link}`,
-    'You will then sign in and set up an authenticator app (a second factor). If you did not expect this, you can ignore this e-mail.',
-  ]);
   await audit(
     ctx,
     actor,

@@ -10,10 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { and, count, eq, lte, or } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildServer, type BuiltServer } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { jobs } from '../../server/db/schema';
+import { MAIL_JOB } from '../../server/mail/mailJobs';
 import type { Definition } from '../../runtime';
 import { dropDatabase } from './dropDatabase';
 
@@ -96,6 +99,8 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html: string;
+  /** The same for every try of one event's mail (D138). */
+  messageId?: string;
   sentAt: string;
 }
 
@@ -109,6 +114,9 @@ export interface StartOptions {
   /** Definitions the extra tenants may use beyond the platform's own. */
   readonly definitions?: readonly Definition[];
 }
+
+/** How long reading the outbox waits for the mail jobs due (a PDF may be printing before them). */
+const MAIL_WAIT_MS = 15_000;
 
 /** Cheap hashing in tests (production keeps m = 19 MiB, t = 2; a test below checks the stored parameters). */
 export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
@@ -153,7 +161,27 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const url = `http://127.0.0.1:${port}`;
   const outboxFile = path.join(dataDir, 'outbox.jsonl');
 
+  // Mail goes out through the job queue (D138): the outbox is read once no mail job is due or
+  // running, so a count right after a request sees that request's mail.
+  const mailDue = async () => {
+    const [row] = await handle.db
+      .select({ due: count() })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, MAIL_JOB),
+          or(
+            eq(jobs.status, 'running'),
+            and(eq(jobs.status, 'queued'), lte(jobs.runAfter, clock.now())),
+          ),
+        ),
+      );
+    return row?.due ?? 0;
+  };
   const outbox = async (): Promise<OutboxMessage[]> => {
+    const waitUntil = Date.now() + MAIL_WAIT_MS;
+    while ((await mailDue()) > 0 && Date.now() < waitUntil)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     try {
       const text = await readFile(outboxFile, 'utf8');
       return text
@@ -312,7 +340,8 @@ export async function registeredClient(
  * as separate processes, which the in-process `TestServer.mail` cannot reach).
  */
 export async function outboxCode(dataDir: string, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // The worker process polls the queue once a second (D98, D138).
+  for (let attempt = 0; attempt < 300; attempt++) {
     const text = await readFile(path.join(dataDir, 'outbox.jsonl'), 'utf8').catch(() => '');
     const code = text
       .split('\n')

@@ -1,7 +1,8 @@
 /**
- * The durable job queue that converts documents and prepares application PDFs.
+ * The durable job queue that converts documents, prepares application PDFs and sends mail.
  */
-import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at } from './columns';
 
 /**
@@ -13,6 +14,8 @@ export const jobs = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
+    /** The event a job is queued for, when it must run once per event (`enqueueOnce`; D138). */
+    key: text('key'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     /** queued, running, done or failed. */
     status: text('status').notNull().default('queued'),
@@ -25,5 +28,10 @@ export const jobs = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
-  (t) => [index('jobs_ready').on(t.status, t.runAfter)],
+  (t) => [
+    index('jobs_ready').on(t.status, t.runAfter),
+    uniqueIndex('jobs_kind_key')
+      .on(t.kind, t.key)
+      .where(sql`${t.key} is not null`),
+  ],
 );
