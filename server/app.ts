@@ -250,7 +250,7 @@ export async function buildServer(
   // worker loop runs here (tests, JOB_WORKER=inline) or in a worker process (D98).
   const { queue, printer, sandbox, documents, pdfContext } = createJobs(
     config,
-    database.db,
+    database,
     mailer,
     app.log,
     directory,
