@@ -181,7 +181,7 @@ export async function buildServer(
   // its kinds. Its worker loop runs here (tests, JOB_WORKER=inline) or in a worker process (D98).
   const { queue, printer, sandbox, documents, pdfContext, mail } = createJobs(
     config,
-    database.db,
+    database,
     mailer,
     app.log,
     directory,

@@ -5,6 +5,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { JobRetention } from './jobs/prune';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -60,6 +61,10 @@ const envSchema = z.object({
   JOB_WORKER: z.enum(['process', 'none', 'inline']).default('process'),
   /** How long a claimed job is held before another worker may take it (a worker that died). */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** How long a done job is kept, in days, before the worker deletes it (D136). */
+  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /** How long a failed job (and its last error) is kept, in days, for an operator to see. */
+  JOB_FAILED_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Staff keys per tenant, `tenant=key` pairs separated by commas (keys of 32+ characters). */
   STAFF_API_KEYS: z.string().optional(),
   /** The HMAC key of service tokens (32+ characters); default: a random key kept in DATA_DIR. */
@@ -80,6 +85,8 @@ const envSchema = z.object({
 });
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list as Fastify does. */
+const DAY_MS = 24 * 60 * 60_000;
+
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** An IPv4 or IPv6 address, with an optional /prefix of its family's length. */
@@ -188,6 +195,8 @@ export interface ServerConfig {
   readonly jobWorker: 'process' | 'none' | 'inline';
   /** The job worker: poll interval and claim lease. */
   readonly jobs: { readonly pollMs: number; readonly leaseMs: number };
+  /** How long finished jobs are kept before the worker prunes them (D136). */
+  readonly jobRetention: JobRetention;
   /** Cookies get Secure (and the __Host- prefix) when the public origin is https. */
   readonly secureCookies: boolean;
   /** The clock: injected so tests can move time. */
@@ -291,6 +300,10 @@ export function configFromEnv(
     chromiumPath: e.CHROMIUM_PATH,
     jobWorker: e.JOB_WORKER,
     jobs: { pollMs: 1000, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
+    jobRetention: {
+      doneMs: e.JOB_RETENTION_DAYS * DAY_MS,
+      failedMs: e.JOB_FAILED_RETENTION_DAYS * DAY_MS,
+    },
     secureCookies: isSecureOrigin(publicOrigin),
     now: () => new Date(),
     publicRateLimit: 60,

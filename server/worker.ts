@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom, logger)
     : new OutboxMailer(config.dataDir, logger, config.env === 'development');
-  const { queue, printer, sandbox } = createJobs(config, database.db, mailer, logger, directory);
+  const { queue, printer, sandbox } = createJobs(config, database, mailer, logger, directory);
 
   const closing = new ClosingSteps();
   let stopping = false;

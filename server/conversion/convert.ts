@@ -29,12 +29,22 @@ const EXTENSION_TYPE: Record<string, Sniffed> = {
   docx: 'docx',
 };
 
+const extensionOf = (fileName: string) => fileName.toLowerCase().split('.').pop() ?? '';
+
+/**
+ * Whether a file of this name is printed by Chromium once its content is checked (a docx): its
+ * conversion takes seconds and runs in the worker's print lane (D136). The content must match the
+ * name, so a file named otherwise is refused before anything is printed.
+ */
+export function printedByChromium(fileName: string): boolean {
+  return EXTENSION_TYPE[extensionOf(fileName)] === 'docx';
+}
+
 /** The type of the bytes when it is allowed and matches the name's extension, else null. */
 export async function sniff(bytes: Uint8Array, fileName: string): Promise<Sniffed | null> {
   const detected = await fileTypeFromBuffer(bytes);
   const type = detected ? EXTENSION_TYPE[detected.ext] : undefined;
-  const extension = fileName.toLowerCase().split('.').pop() ?? '';
-  if (!type || EXTENSION_TYPE[extension] !== type) return null;
+  if (!type || EXTENSION_TYPE[extensionOf(fileName)] !== type) return null;
   // file-type accepts a %PDF- marker anywhere in the first bytes; require it at offset 0.
   if (type === 'pdf' && Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-')
     return null;

@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
-import type { Database } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { ConversionSandbox } from '../conversion/sandbox';
 import type { Mailer } from '../mail/mailer';
 import { MAIL_JOB, mailJob, QueuedMail } from '../mail/mailJobs';
@@ -41,16 +41,19 @@ export interface JobSetup {
 
 export function createJobs(
   config: ServerConfig,
-  db: Database,
+  database: Pick<DatabaseHandle, 'db' | 'kind'>,
   mailer: Mailer,
   log: FastifyBaseLogger,
   directory: TenantDirectory,
   hasher = new PasswordHasher(config.argon2),
 ): JobSetup {
+  const db = database.db;
   const queue = new JobQueue(db, {
     now: config.now,
     pollMs: config.jobs.pollMs,
     leaseMs: config.jobs.leaseMs,
+    retention: config.jobRetention,
+    serialClaims: database.kind === 'postgres',
     onError: (error, job) =>
       log.warn({ job: job?.id, kind: job?.kind, err: errorFields(error) }, 'job failed'),
   });

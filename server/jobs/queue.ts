@@ -4,9 +4,11 @@
  * process on PGlite) take each job exactly once. A claim holds a lease (`locked_until`); a worker that
  * dies holding a job leaves it to be claimed again once the lease has run out, so a restart resumes it.
  *
- * Claims are fair between owners (issue 15.8, D71): the next job is the oldest ready one of the owner
- * (the payload's tenant and applicant) with the fewest jobs running or finished in the last minute,
- * so one applicant's heavy files cannot hold back another's small one for more than the job running.
+ * Claims are fair between owners (issue 15.8, D71, D136): the next job is the oldest ready one of the
+ * owner (the payload's tenant and applicant) with no job running, then with the fewest finished in
+ * the last minute, so one applicant's heavy files cannot hold back another's small one. A worker
+ * runs one job at a time in each lane (./claimOrder.ts): a Word file's print never holds up an
+ * image. Finished jobs are pruned after their retention (./prune.ts).
  *
  * Adding a kind is one call: `queue.register('application-pdf', handler)`. Every payload carries the
  * `tenantId` it belongs to: `run` and `onGiveUp` run in that tenant's scope (docs/decisions/ D56), so
@@ -14,15 +16,20 @@
  * nothing. The queue's own statements on `jobs` (a table outside row-level security) need no tenant.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lte, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import { currentTenant, runInTenant, runWithoutTenant } from '../db/tenantScope';
 import { WorkerHeartbeat } from './heartbeat';
+import { claimOrder, LANES, readyJobs, type JobLane } from './claimOrder';
+import { pruneJobs, type JobRetention } from './prune';
+
+export { FAIRNESS_WINDOW_MS, LANES, type JobLane } from './claimOrder';
 
 export interface Job<P = Record<string, unknown>> {
   readonly id: number;
   readonly kind: string;
+  readonly lane: JobLane;
   readonly payload: P;
   /** 1 on the first run. */
   readonly attempt: number;
@@ -49,10 +56,12 @@ export interface JobKind<P = Record<string, unknown>> {
    * queue's `retryDelayMs` × attempt). Called only while attempts remain.
    */
   retryDelayMs?(job: Job<P>): number | null;
+  /** The lane its jobs run in unless `enqueue` names one (default `fast`). */
+  readonly lane?: JobLane;
 }
 
-/** How long a finished job still counts against its owner when the next claim picks an owner. */
-export const FAIRNESS_WINDOW_MS = 60_000;
+/** How often a running worker prunes finished jobs. */
+export const PRUNE_EVERY_MS = 10 * 60_000;
 
 export interface QueueOptions {
   readonly now: () => Date;
@@ -63,10 +72,21 @@ export interface QueueOptions {
   /** Delay before a failed job is tried again (default 5 s × attempt). */
   readonly retryDelayMs?: number;
   readonly onError?: (error: unknown, job?: Job) => void;
+  /** How long finished jobs are kept; without it, the worker never prunes. */
+  readonly retention?: JobRetention;
+  /** How often the running worker prunes (default `PRUNE_EVERY_MS`). */
+  readonly pruneEveryMs?: number;
+  /**
+   * Claims one after another across workers (PostgreSQL, where workers claim on connections of
+   * their own): without it, claims at the same instant may give one owner two slots (D136).
+   */
+  readonly serialClaims?: boolean;
 }
 
 export interface EnqueueOptions {
   readonly delayMs?: number;
+  /** The lane it runs in (default: its kind's). */
+  readonly lane?: JobLane;
   /** The transaction to queue it in (it is queued only if that commits). */
   readonly db?: Pick<Database, 'insert'>;
 }
@@ -78,12 +98,13 @@ export class JobQueue {
   private readonly pollMs: number;
   private readonly retryDelayMs: number;
   private running = false;
-  private timer: NodeJS.Timeout | undefined;
-  private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
-  private current: Promise<void> | undefined;
-  /** The job this worker is running now (handed back when a stop cannot wait for it). */
-  private currentJob: Job | undefined;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private loops: Promise<void>[] = [];
+  private readonly wakers = new Set<() => void>();
+  private pruneTimer: NodeJS.Timeout | undefined;
+  private pruning: Promise<unknown> | undefined;
+  /** The jobs this worker is running now, one per lane (handed back when a stop cannot wait). */
+  private readonly currentJobs = new Set<Job>();
   private readonly heartbeat: WorkerHeartbeat;
 
   constructor(
@@ -116,7 +137,7 @@ export class JobQueue {
     options: EnqueueOptions = {},
   ): Promise<number> {
     const [row] = await this.insert(kind, payload, options).returning({ id: jobs.id });
-    this.wake?.();
+    for (const wake of this.wakers) wake();
     return (row as { id: number }).id;
   }
 
@@ -133,14 +154,14 @@ export class JobQueue {
     const rows = await this.insert(kind, payload, options, key)
       .onConflictDoNothing()
       .returning({ id: jobs.id });
-    this.wake?.();
+    for (const wake of this.wakers) wake();
     return rows.length > 0;
   }
 
   private insert(
     kind: string,
     payload: Record<string, unknown>,
-    { delayMs = 0, db = this.db }: EnqueueOptions,
+    { delayMs = 0, db = this.db, lane }: EnqueueOptions,
     key?: string,
   ) {
     const scoped = currentTenant();
@@ -152,6 +173,7 @@ export class JobQueue {
       kind,
       key,
       payload,
+      lane: lane ?? handler?.lane ?? 'fast',
       maxAttempts: handler?.maxAttempts ?? 3,
       runAfter: new Date(now.getTime() + delayMs),
       createdAt: now,
@@ -184,61 +206,70 @@ export class JobQueue {
   }
 
   /**
-   * Claims the next ready job of a registered kind, or null: queued and due, or running with an
-   * expired lease. One statement; SKIP LOCKED lets concurrent workers pass over each other's rows.
-   * Among ready jobs the owner with the least recent work goes first (round-robin), then the oldest.
+   * Claims the next ready job of a registered kind (in `lane`, or any), or null: queued and due, or
+   * running with an expired lease. One statement; SKIP LOCKED lets concurrent workers pass over each
+   * other's rows. Owners take turns (./claimOrder.ts), then the oldest job goes first.
    */
-  async claim(): Promise<Job | null> {
+  async claim(lane?: JobLane): Promise<Job | null> {
     const kinds = [...this.kinds.keys()];
     if (kinds.length === 0) return null;
     const now = this.options.now();
-    const ready = this.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          inArray(jobs.kind, kinds),
-          or(
-            and(eq(jobs.status, 'queued'), lte(jobs.runAfter, now)),
-            and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now)),
-          ),
-        ),
-      )
-      .orderBy(ownerLoad(now), asc(jobs.runAfter), asc(jobs.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [row] = await this.db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedUntil: new Date(now.getTime() + this.leaseMs),
-        lockedBy: this.workerId,
-        updatedAt: now,
-      })
-      .where(inArray(jobs.id, ready))
-      .returning();
+    const claimIn = (db: Pick<Database, 'select' | 'update'>) => {
+      const ready = db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(readyJobs(kinds, now, lane))
+        .orderBy(...claimOrder(now))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      return db
+        .update(jobs)
+        .set({
+          status: 'running',
+          attempts: sql`${jobs.attempts} + 1`,
+          lockedUntil: new Date(now.getTime() + this.leaseMs),
+          lockedBy: this.workerId,
+          updatedAt: now,
+        })
+        .where(inArray(jobs.id, ready))
+        .returning();
+    };
+    // Claims made at once would each count the others' owners as idle (a statement sees what was
+    // committed when it began): on PostgreSQL they take turns, each after the last has committed.
+    const [row] = this.options.serialClaims
+      ? await this.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('job-claim', 0))`);
+          return claimIn(tx);
+        })
+      : await claimIn(this.db);
     if (!row) return null;
     return {
       id: row.id,
       kind: row.kind,
+      lane: row.lane as JobLane,
       payload: row.payload,
       attempt: row.attempts,
       maxAttempts: row.maxAttempts,
     };
   }
 
-  /** Claims and runs one job; false when there was none. */
-  async runOnce(): Promise<boolean> {
-    const job = await this.claim();
+  /** Claims and runs one job (of `lane`, or any); false when there was none. */
+  async runOnce(lane?: JobLane): Promise<boolean> {
+    const job = await this.claim(lane);
     if (!job) return false;
-    this.currentJob = job;
+    this.currentJobs.add(job);
     try {
       await this.runClaimed(job);
     } finally {
-      this.currentJob = undefined;
+      this.currentJobs.delete(job);
     }
     return true;
+  }
+
+  /** Deletes the finished jobs past their retention (a no-op without one); returns how many. */
+  async prune(): Promise<number> {
+    if (!this.options.retention) return 0;
+    return pruneJobs(this.db, this.options.now(), this.options.retention);
   }
 
   private async runClaimed(job: Job): Promise<void> {
@@ -281,56 +312,74 @@ export class JobQueue {
     }
   }
 
-  /** Starts the worker loop (one job at a time per process). */
+  /** Starts the worker: a loop per lane (one job at a time in each), and the pruning. */
   start(): void {
     if (this.running) return;
     this.running = true;
     this.heartbeat.start();
-    this.loop = (async () => {
-      while (this.running) {
-        let worked = false;
-        try {
-          this.current = this.runOnce().then((did) => {
-            worked = did;
+    this.loops = LANES.map((lane) => this.runLane(lane));
+    if (this.options.retention) {
+      const prune = () => {
+        this.pruning = this.prune()
+          .catch((error: unknown) => this.options.onError?.(error))
+          .finally(() => {
+            this.pruning = undefined;
+            if (this.running)
+              this.pruneTimer = setTimeout(prune, this.options.pruneEveryMs ?? PRUNE_EVERY_MS);
           });
-          await this.current;
-        } catch (error) {
-          this.options.onError?.(error);
-        } finally {
-          this.current = undefined;
-        }
-        if (!this.running) break;
-        if (!worked)
-          await new Promise<void>((resolve) => {
-            this.wake = resolve;
-            this.timer = setTimeout(resolve, this.pollMs);
-          });
-        this.wake = undefined;
+      };
+      prune();
+    }
+  }
+
+  private async runLane(lane: JobLane): Promise<void> {
+    while (this.running) {
+      let worked = false;
+      try {
+        worked = await this.runOnce(lane);
+      } catch (error) {
+        this.options.onError?.(error);
       }
-    })();
+      if (!this.running) break;
+      if (!worked)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(wake, this.pollMs);
+          const wakers = this.wakers;
+          const timers = this.timers;
+          function wake() {
+            clearTimeout(timer);
+            timers.delete(timer);
+            wakers.delete(wake);
+            resolve();
+          }
+          this.timers.add(timer);
+          this.wakers.add(wake);
+        });
+    }
   }
 
   /**
-   * Stops claiming and waits for the running job: at most `graceMs` (then the job is handed back to
-   * the queue, this attempt not counted, for any worker to take at once), or not at all with
-   * `abandon` (a simulated crash in tests: the job waits for its lease to run out).
+   * Stops claiming and waits for the running jobs: at most `graceMs` (then each job still running is
+   * handed back to the queue, this attempt not counted, for any worker to take at once), or not at
+   * all with `abandon` (a simulated crash in tests: the jobs wait for their lease to run out).
    */
   async stop({
     abandon = false,
     graceMs = Infinity,
   }: { abandon?: boolean; graceMs?: number } = {}): Promise<void> {
     this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.wake?.();
+    clearTimeout(this.pruneTimer);
+    for (const wake of [...this.wakers]) wake();
     if (abandon) return this.heartbeat.stop({ remove: false });
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<'expired'>((resolve) => {
       if (Number.isFinite(graceMs)) timer = setTimeout(() => resolve('expired'), graceMs);
     });
-    const outcome = await Promise.race([this.loop?.then(() => 'stopped' as const), expired]);
+    const finished = Promise.all([...this.loops, this.pruning]).then(() => 'stopped' as const);
+    const outcome = await Promise.race([finished, expired]);
     clearTimeout(timer);
-    const job = this.currentJob;
-    if (outcome === 'expired' && job) await this.handBack(job);
+    if (outcome === 'expired')
+      await Promise.all([...this.currentJobs].map((job) => this.handBack(job)));
     await this.heartbeat.stop({ remove: true });
   }
 
@@ -349,19 +398,4 @@ export class JobQueue {
       })
       .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId)));
   }
-}
-
-/** A job's owner: the tenant and applicant its payload names (jobs without one share one owner). */
-const ownerOf = (table: string) =>
-  sql.raw(
-    `coalesce(${table}.payload->>'tenantId', '') || '/' || coalesce(${table}.payload->>'userId', '')`,
-  );
-
-/**
- * The ready job's owner's recent work: its jobs running now or finished within the fairness window
- * (the claim's order, so an owner who just had a turn waits for the others).
- */
-function ownerLoad(now: Date) {
-  const since = new Date(now.getTime() - FAIRNESS_WINDOW_MS);
-  return sql`(select count(*) from ${jobs} as recent where ${ownerOf('recent')} = ${ownerOf('"jobs"')} and (recent.status = 'running' or (recent.status in ('done', 'failed') and recent.updated_at > ${since.toISOString()}::timestamptz)))`;
 }

@@ -9,6 +9,7 @@ import { runLookupBench } from './lookup';
 import { runConversionBench } from './conversion.bench';
 import { runPdfBench } from './pdf.bench';
 import { runPhoneBench } from './phone.bench';
+import { runQueueBench } from './queue.bench';
 import { runRequestCpuBench } from './requestCpu';
 import { runRuntimeBench } from './runtime.bench';
 import { runStaffListingBench } from './staffListing.bench';
@@ -24,6 +25,7 @@ const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
   ['conversion (issue 5)', runConversionBench],
   ['application pdf (issue 6)', runPdfBench],
   ['staff listing (issue 18)', runStaffListingBench],
+  ['queue: claims with a season of finished jobs (D136)', runQueueBench],
 ];
 
 const only = process.argv[2];

@@ -41,7 +41,7 @@ export interface PostgresOptions {
   readonly queryTimeoutMs?: number;
 }
 
-async function openTestDatabase(
+export async function openTestDatabase(
   kind: DatabaseKind,
   postgres: PostgresOptions = {},
 ): Promise<{ handle: DatabaseHandle; url?: string; drop: () => Promise<void> }> {

@@ -7,7 +7,8 @@ import { at } from './columns';
 
 /**
  * The durable job queue (docs/decisions/ D30): claimed with FOR UPDATE SKIP LOCKED, retried with
- * attempts, and re-claimed after `locked_until` when a worker died holding it.
+ * attempts, and re-claimed after `locked_until` when a worker died holding it. Claimed per lane, in
+ * turns between owners; finished jobs are pruned after their retention (D136).
  */
 export const jobs = pgTable(
   'jobs',
@@ -19,6 +20,12 @@ export const jobs = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     /** queued, running, done or failed. */
     status: text('status').notNull().default('queued'),
+    /** Which of the worker's lanes runs it: `fast`, or `print` (Chromium's slow prints, D136). */
+    lane: text('lane').notNull().default('fast'),
+    /** Whose work it is, for the claim's turns (D71): the payload's tenant and applicant. */
+    owner: text('owner').generatedAlwaysAs(
+      sql`coalesce(payload->>'tenantId', '') || '/' || coalesce(payload->>'userId', '')`,
+    ),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
     runAfter: at('run_after').notNull(),
@@ -33,5 +40,9 @@ export const jobs = pgTable(
     uniqueIndex('jobs_kind_key')
       .on(t.kind, t.key)
       .where(sql`${t.key} is not null`),
+    // The claim's count of an owner's running and recently finished jobs (D136).
+    index('jobs_owner').on(t.owner, t.status, t.updatedAt),
+    // The pruning of finished jobs past their retention.
+    index('jobs_finished').on(t.status, t.updatedAt),
   ],
 );

@@ -33,6 +33,8 @@ async function settle(
 export function applicationPdfJob(ctx: ApplicationPdfContext) {
   return {
     maxAttempts: 2,
+    // Printed by Chromium: seconds each, in the worker's print lane (D136).
+    lane: 'print' as const,
     async run(job: Job<PdfPayload>): Promise<void> {
       const payload = job.payload;
       const [row] = await ctx.db.select().from(applicationPdfs).where(pdfRowOf(payload));

@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { documentMessages, fileProblem } from '../../../contract';
 import type { Definition } from '../../../runtime';
-import { convertToPdf } from '../../conversion/convert';
+import { convertToPdf, printedByChromium } from '../../conversion/convert';
 import { documents } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { Job } from '../../jobs/queue';
@@ -78,12 +78,17 @@ export async function requestConversion(
       previous.pdfKey,
     ]);
   }
-  await ctx.queue.enqueue(CONVERSION_JOB, {
-    tenantId: user.tenantId,
-    userId: user.userId,
-    questionKey,
-    generation,
-  } satisfies ConversionPayload);
+  await ctx.queue.enqueue(
+    CONVERSION_JOB,
+    {
+      tenantId: user.tenantId,
+      userId: user.userId,
+      questionKey,
+      generation,
+    } satisfies ConversionPayload,
+    // A Word file is printed: it waits in the print lane, never in front of an image (D136).
+    { lane: printedByChromium(body.file_name) ? 'print' : 'fast' },
+  );
 }
 
 /** Sets the outcome only while the row still holds the job's generation (a newer upload wins). */
