@@ -5,7 +5,7 @@ import viteConfig from './vite.config.ts';
  * The suites that drive a browser, run a second time on the Chromium inside @sparticuz/chromium
  * (`CHROMIUM_PATH=bundled`) even where Debian's is installed, so a machine without a system browser
  * is known to work (issue 14): printing, its isolation and limits, the application PDF, conversion,
- * and the end-to-end first load and PDF download.
+ * the end-to-end first load and PDF download, and the PDF's text fidelity (its fonts, D135).
  */
 export const BUNDLED_BROWSER_SUITES = [
   'tests/security/printBrowser.test.ts',
@@ -13,6 +13,7 @@ export const BUNDLED_BROWSER_SUITES = [
   'tests/server/applicationPdf.test.ts',
   'tests/e2e/firstLoad.test.ts',
   'tests/e2e/pdf.test.ts',
+  'tests/reliability/textFidelity.test.ts',
 ];
 
 export default mergeConfig(
