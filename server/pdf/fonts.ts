@@ -1,7 +1,7 @@
 /**
  * The fonts the server's prints carry with them (docs/decisions/ D135): the PDF is the same on every
  * machine, whatever fonts the system has (the bundled Chromium has none for emoji, Hebrew or
- * Arabic). The font files come from `@fontsource` packages, each split by its authors into
+ * Hebrew). The font files come from `@fontsource` packages, each split by its authors into
  * unicode-range subsets; a print's HTML declares the subsets whose characters its text uses, at
  * FONT_ORIGIN, which the printer answers from these files (the print browser fetches nothing, D62;
  * as `data:` URLs they made the HTML megabytes long and its loading seconds slower), and Chromium
@@ -22,15 +22,14 @@ interface EmbeddedFamily {
 
 /**
  * The text's families in fallback order: Noto Serif (Latin, Greek, Cyrillic, Vietnamese, combining
- * marks), then the scripts it lacks that applicants write, then monochrome emoji (outlines: small,
+ * marks), then Hebrew, then monochrome emoji (outlines: small,
  * printable in black and white, and their text extractable; the color font's glyphs print blank),
- * then the symbols none of those has (✓, ★, arrows, boxes). Other scripts (CJK, Indic, …) fall back
- * to the system's fonts.
+ * then the symbols none of those has (✓, ★, arrows, boxes). Other scripts fall back to the system's
+ * fonts: Arabic too (the Noto Arabic fonts' ligatures come out of the PDF's text as U+0000, D135).
  */
 const TEXT_FAMILIES: readonly EmbeddedFamily[] = [
   { id: 'noto-serif', weights: [400, 700], styles: ['normal', 'italic'] },
   { id: 'noto-sans-hebrew', subsets: ['hebrew'], weights: [400, 700], styles: ['normal'] },
-  { id: 'noto-sans-arabic', subsets: ['arabic'], weights: [400, 700], styles: ['normal'] },
   { id: 'noto-emoji', weights: [400], styles: ['normal'] },
   {
     id: 'noto-sans-symbols-2',

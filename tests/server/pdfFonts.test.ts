@@ -40,14 +40,14 @@ const covered = (faces: ParsedFace[], point: number) =>
 describe('D135 fonts embedded in the application PDF', () => {
   it('gives every printable character of the hard essay an embedded face', () => {
     const faces = parsedFaces(embeddedFontFaces(hardText(7000)));
+    // Arabic is left to the machine's fonts (D135).
     const missing = [...new Set(hardText(7000))].filter(
-      (char) => !/\s/.test(char) && !covered(faces, char.codePointAt(0)!),
+      (char) => !/[\s\u0600-\u06FF]/.test(char) && !covered(faces, char.codePointAt(0)!),
     );
     expect(missing).toEqual([]);
     const families = new Set(faces.map((face) => face.family));
     expect([...families].sort()).toEqual([
       'Noto Emoji',
-      'Noto Sans Arabic',
       'Noto Sans Hebrew',
       'Noto Sans Mono',
       'Noto Sans Symbols 2',
