@@ -20,7 +20,7 @@ export const TEST_PROJECTS = {
  * The suites that drive a browser, run a second time on the Chromium inside @sparticuz/chromium
  * (`CHROMIUM_PATH=bundled`) even where Debian's is installed, so a machine without a system browser
  * is known to work (issue 14): printing, its isolation and limits, the application PDF, conversion,
- * and the end-to-end first load and PDF download.
+ * the end-to-end first load and PDF download, and the PDF's text fidelity (its fonts, D135).
  */
 export const BUNDLED_BROWSER_SUITES = [
   'tests/security/printBrowser.test.ts',
@@ -28,6 +28,7 @@ export const BUNDLED_BROWSER_SUITES = [
   'tests/server/applicationPdf.test.ts',
   'tests/e2e/firstLoad.test.ts',
   'tests/e2e/pdf.test.ts',
+  'tests/reliability/textFidelity.test.ts',
 ];
 
 /** Migrates PGlite once per project, and the PostgreSQL template when TEST_DATABASE_URL is set. */

@@ -10,7 +10,16 @@ import {
   printDate,
   type PrintApplicationProps,
 } from './application';
-import { PRINT_CLASS, PRINT_STYLESHEET, pageRules } from './stylesheet';
+import { PRINT_CLASS, pageRules, printStylesheet, type PrintFonts } from './stylesheet';
+
+/**
+ * Fonts a printer brings with the document (the server's, D135): the families to ask for, and the
+ * @font-face rules for the characters of a text.
+ */
+export interface EmbeddedPrintFonts {
+  readonly families: PrintFonts;
+  fontFaces(text: string): string;
+}
 
 /** `<` and `&` escaped for text inside an HTML element. */
 function escapeHtml(text: string): string {
@@ -21,12 +30,16 @@ function escapeHtml(text: string): string {
  * A complete HTML document of the application for printing: the print stylesheet, Letter pages, the
  * applicant's name and the date in each page's header and "Page N of M" in the footer. The server
  * asks for `blankPages` empty pages at the end, framed like the others, to draw the attached
- * documents' pages on: M then counts them, in the one print.
+ * documents' pages on: M then counts them, in the one print. With `fonts` the document carries the
+ * fonts its text needs; without, it is written in the machine's.
  */
 export function renderApplicationHtml(
-  props: Omit<PrintApplicationProps, 'headingLevel'> & { readonly blankPages?: number },
+  props: Omit<PrintApplicationProps, 'headingLevel'> & {
+    readonly blankPages?: number;
+    readonly fonts?: EmbeddedPrintFonts;
+  },
 ): string {
-  const { blankPages = 0, ...rest } = props;
+  const { blankPages = 0, fonts, ...rest } = props;
   const name = rest.applicantName ?? applicantNameOf(rest.answers);
   const date = rest.date ?? printDate(rest.now ?? new Date());
   const body = renderToStaticMarkup(
@@ -34,12 +47,15 @@ export function renderApplicationHtml(
   );
   const blanks = `<div class="${PRINT_CLASS.frame}">&#160;</div>`.repeat(blankPages);
   const title = [props.definition.title, name].filter(Boolean).join(' – ');
+  const rules = `${printStylesheet(fonts?.families)}${pageRules(name, date, fonts?.families)}`;
+  // The header's name and date are printed too, and the characters of the rules are ASCII.
+  const faces = fonts?.fontFaces(`${body}${name}${date}${rules}`) ?? '';
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <title>${escapeHtml(title)}</title>
-<style>${PRINT_STYLESHEET}${pageRules(name, date)}</style>
+<style>${faces}${rules}</style>
 </head>
 <body>${body}${blanks}</body>
 </html>

@@ -1,5 +1,5 @@
 /** Entry for the server (PDF): the whole application as a printable HTML document. */
-export { renderApplicationHtml } from './html';
+export { renderApplicationHtml, type EmbeddedPrintFonts } from './html';
 export { PAGE_MARGIN_INCHES } from './stylesheet';
 export {
   PrintApplication,

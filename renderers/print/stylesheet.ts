@@ -28,9 +28,25 @@ export const PRINT_CLASS = {
 
 const c = PRINT_CLASS;
 
+/** The font families the print set asks for: text, and the checkbox marks' monospace. */
+export interface PrintFonts {
+  readonly text: string;
+  readonly mono: string;
+}
+
+/**
+ * The machine's own fonts (the service view in a browser); the server's PDF asks for the fonts it
+ * embeds instead (D135).
+ */
+export const SYSTEM_PRINT_FONTS: PrintFonts = {
+  text: "Georgia, 'Times New Roman', serif",
+  mono: "'Courier New', monospace",
+};
+
 /** Screen and print rules; the @page rules (Letter, header, page numbers) come from `pageRules`. */
-export const PRINT_STYLESHEET = `
-.${c.document} { font-family: Georgia, 'Times New Roman', serif; color: #1a1a1a; font-size: 11pt; line-height: 1.4; max-width: 52rem; margin: 0 auto; padding: 1rem 1.5rem; background: #fff; }
+export function printStylesheet(fonts: PrintFonts = SYSTEM_PRINT_FONTS): string {
+  return `
+.${c.document} { font-family: ${fonts.text}; color: #1a1a1a; font-size: 11pt; line-height: 1.4; max-width: 52rem; margin: 0 auto; padding: 1rem 1.5rem; background: #fff; }
 .${c.header} { border-bottom: 1px solid #555; margin-bottom: 1rem; }
 .${c.title} { font-size: 1.5em; margin: 0 0 0.25rem; }
 .${c.meta} { margin: 0 0 0.5rem; }
@@ -49,7 +65,7 @@ export const PRINT_STYLESHEET = `
 .${c.label} { font-weight: bold; }
 .${c.checkbox} .${c.label} { font-weight: normal; }
 .${c.value} { overflow-wrap: anywhere; }
-.${c.checkbox} .${c.value} { font-family: 'Courier New', monospace; }
+.${c.checkbox} .${c.value} { font-family: ${fonts.mono}; }
 .${c.prewrap} { white-space: pre-wrap; }
 .${c.instance} { padding-left: 0.75rem; border-left: 2px solid #ccc; margin: 0.5rem 0; }
 @media print {
@@ -60,6 +76,9 @@ export const PRINT_STYLESHEET = `
   .${c.frame} { break-before: page; }
 }
 `;
+}
+
+export const PRINT_STYLESHEET = printStylesheet();
 
 /** A CSS string literal: quotes and backslashes escaped, no line breaks, no `<` (it sits in <style>). */
 export function cssString(text: string): string {
@@ -77,15 +96,20 @@ export const PAGE_MARGIN_INCHES = { vertical: 0.8, horizontal: 0.75 } as const;
  * US Letter pages with the applicant's name and the date in the header and the page number in the
  * footer (Chromium prints @page margin boxes since version 131).
  */
-export function pageRules(applicantName: string, date: string): string {
+export function pageRules(
+  applicantName: string,
+  date: string,
+  fonts: PrintFonts = SYSTEM_PRINT_FONTS,
+): string {
+  const font = `9pt ${fonts.text}`;
   const margin = `${PAGE_MARGIN_INCHES.vertical}in ${PAGE_MARGIN_INCHES.horizontal}in`;
   return `
 @page {
   size: ${PAGE_SIZE};
   margin: ${margin};
-  @top-left { content: ${cssString(applicantName)}; font: 9pt Georgia, serif; }
-  @top-right { content: ${cssString(date)}; font: 9pt Georgia, serif; }
-  @bottom-center { content: "Page " counter(page) " of " counter(pages); font: 9pt Georgia, serif; }
+  @top-left { content: ${cssString(applicantName)}; font: ${font}; }
+  @top-right { content: ${cssString(date)}; font: ${font}; }
+  @bottom-center { content: "Page " counter(page) " of " counter(pages); font: ${font}; }
 }
 `;
 }

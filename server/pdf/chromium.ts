@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { bundledChromium } from './bundledChromium';
+import { embeddedFontFile } from './fonts';
 
 const SYSTEM_CHROMIUMS = [
   '/usr/bin/chromium',
@@ -201,13 +202,24 @@ export class ChromiumPrinter {
       acceptDownloads: false,
     });
     try {
-      await context.route('**/*', (route) =>
+      await context.route('**/*', (route) => {
+        const request = route.request();
         // A navigation answered 204 leaves the page as it is (a meta refresh, a frame's src);
-        // any other request is aborted.
-        route.request().isNavigationRequest()
-          ? route.fulfill({ status: 204 })
-          : route.abort('blockedbyclient'),
-      );
+        // the fonts the server embeds are answered from its files (D135); any other request is
+        // aborted.
+        if (request.isNavigationRequest()) return route.fulfill({ status: 204 });
+        const font =
+          request.resourceType() === 'font' ? embeddedFontFile(request.url()) : undefined;
+        if (font)
+          return route.fulfill({
+            status: 200,
+            contentType: 'font/woff2',
+            // Fonts load in CORS mode from the page's opaque origin.
+            headers: { 'access-control-allow-origin': '*' },
+            body: font,
+          });
+        return route.abort('blockedbyclient');
+      });
       return { browser, context, page: await context.newPage() };
     } catch (error) {
       await context.close().catch(() => undefined);
@@ -297,6 +309,9 @@ export class ChromiumPrinter {
       async (page) => {
         await page.setContent(html, { waitUntil: 'load' });
         if (page.url() !== 'about:blank') throw new Error('the printed document navigated away');
+        // Faces found during layout load after the load event; printed before, their text is
+        // blank (D135). Playwright evaluates even where the page's JavaScript is disabled.
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
         return page.pdf({
           format: 'Letter',
           printBackground: true,

@@ -10,7 +10,7 @@ import type { ServiceData } from '../../contract';
 import { printDate } from '../../renderers/print/render';
 import { textLength } from '../../runtime';
 import { hardText } from '../fixtures/hardText';
-import { pdfPagesText } from '../fixtures/pdfText';
+import { pdfFontNames, pdfPagesText } from '../fixtures/pdfText';
 import { waitForPdf } from '../server/documentUploads';
 import { databaseKinds, registeredClient, startServer, type TestServer } from '../server/harness';
 
@@ -116,5 +116,13 @@ describe.each(databaseKinds)('REQ-R-7 text fidelity on %s', (database) => {
       );
     // The comparison is not blind: a changed character is seen.
     expect(text).not.toContain(pdfComparable(essay.replace('Combining', 'Combinin9')));
+    // D135: drawn with the fonts the PDF carries, not the machine's (a machine without them printed
+    // the emoji blank); Arabic is left to the machine's fonts.
+    const fonts = await pdfFontNames(new Uint8Array(file.bytes));
+    for (const family of ['NotoSerif', 'NotoEmoji', 'NotoSansHebrew'])
+      expect(
+        fonts.some((name) => name.startsWith(family)),
+        family,
+      ).toBe(true);
   }, 60_000);
 });

@@ -21,6 +21,8 @@ import {
   RENDER_TIMEOUT_MS,
   RenderTimeoutError,
 } from '../../server/pdf/chromium';
+import { embeddedFontFaces, FONT_ORIGIN } from '../../server/pdf/fonts';
+import { pdfFontNames } from '../fixtures/pdfText';
 import {
   docxZip,
   documentXml,
@@ -178,6 +180,21 @@ describe('7.30 renderer SSRF', () => {
     expect(text).not.toContain('CANARY-BODY');
     expect(squash(text)).not.toContain(squash(PASSWD_LINE));
     expect(pdfTexts(pdf).join('').includes(PASSWD_LINE)).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(canary.requests).toEqual([]);
+  });
+
+  it('D135 the font origin answers only the embedded font files, as fonts: any other path or use of it fetches nothing', async () => {
+    const faces = embeddedFontFaces('Emoji 😀');
+    const hostile = [
+      `<style>@font-face { font-family: Probe; src: url(${FONT_ORIGIN}/../../../package.json) format('woff2'); }</style>`,
+      `<style>@font-face { font-family: Probe2; src: url(${FONT_ORIGIN}/other.woff2); }</style>`,
+      `<img src="${FONT_ORIGIN}/noto-serif-latin-400-normal.woff2">`,
+      `<link rel=stylesheet href="${FONT_ORIGIN}/noto-serif-latin-400-normal.woff2">`,
+    ].join('');
+    const html = `<style>${faces}</style>${hostile}<p style="font-family: Probe, Probe2, 'Noto Emoji'">Emoji 😀</p>`;
+    const pdf = await printer.htmlToPdf(html);
+    expect(await pdfFontNames(pdf)).toContain('NotoEmoji-Regular');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(canary.requests).toEqual([]);
   });

@@ -7,6 +7,7 @@ import {
   visibleView,
   type Definition,
 } from '../../../runtime';
+import { embeddedPrintFonts } from '../../pdf/fonts';
 import type { Sources } from './sources';
 
 /** The file questions shown in the copy, in reading order (every add-another instance counted). */
@@ -45,8 +46,8 @@ export function copyAttachments(
 }
 
 /**
- * The copy's HTML (the print set, SSN masked as the definition says), with `blankPages` framed empty
- * pages at the end for the attached documents' pages.
+ * The copy's HTML (the print set, SSN masked as the definition says, carrying its fonts: D135), with
+ * `blankPages` framed empty pages at the end for the attached documents' pages.
  */
 export function copyHtml(
   definition: Definition,
@@ -65,5 +66,6 @@ export function copyHtml(
     submitted: sources.submittedAt ? printDate(sources.submittedAt) : undefined,
     reference: sources.reference,
     blankPages,
+    fonts: embeddedPrintFonts(),
   });
 }
