@@ -22,6 +22,7 @@ export default mergeConfig(
     resolve: { tsconfigPaths: true },
     test: {
       globalSetup: ['tests/server/globalSetup.ts'],
+      setupFiles: ['tests/setup/tenantPage.ts'],
       testTimeout: 20_000,
       hookTimeout: 60_000,
       reporters: ['default'],

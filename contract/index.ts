@@ -7,3 +7,4 @@ export * from './lookup';
 export * from './documents';
 export * from './pdf';
 export * from './firstLoad';
+export * from './words';
