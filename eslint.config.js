@@ -118,6 +118,26 @@ export default tseslint.config(
     },
   },
   {
+    // The app reads its institution at run time (src/tenant/tenantData.ts; D143): the definitions'
+    // values (the embedded default's words and form) never reach the bundle, only their types.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/definitions', '**/definitions/**'],
+              allowTypeImports: true,
+              message:
+                'src/ reads its institution from the page (src/tenant/tenantData.ts); it imports definitions/ for types only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // An example is an integrator's app: it reaches the packages by name, never by a repository path.
     files: ['examples/**/*.{ts,tsx}'],
     rules: { 'import-x/no-relative-packages': 'error' },

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { bootPage } from './scripts/bootPage.ts';
+import { devTenantPage } from './scripts/devTenantPage.ts';
 import { firstPageChunkName } from './scripts/firstPageChunk.ts';
 import { workspaceSources } from './scripts/workspaceSources.ts';
 import { CSP_NONCE_PLACEHOLDER } from './server/security/csp.ts';
@@ -14,6 +15,7 @@ export default defineConfig({
     workspaceSources(import.meta.dirname),
     react(),
     ...bootPage(),
+    devTenantPage(),
     // Brotli and gzip siblings of every asset, served by @fastify/static's preCompressed (issue 14);
     // index.html is left out: the server compresses it per response, with its fresh nonce.
     compression({

@@ -11,3 +11,9 @@ export const TABS_PATH = '/api/tabs';
 
 /** The GETs a logged-in form page waits for before it shows. */
 export const FIRST_LOAD_PATHS = [PROFILE_PATH, ADD_ANOTHER_PATH, TABS_PATH] as const;
+
+/**
+ * The id of the `<script type="application/json">` element the server inlines into every page: the
+ * tenant's institution file and definition (definitions/institutionFile.ts TenantPageData; D143).
+ */
+export const TENANT_DATA_ELEMENT_ID = 'tenant-data';

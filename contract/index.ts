@@ -8,3 +8,4 @@ export * from './documents';
 export * from './pdf';
 export * from './firstLoad';
 export * from './platform';
+export * from './words';

@@ -31,15 +31,4 @@ export {
 } from './config';
 export type { InstitutionConfig } from './config';
 export { messages } from './messages';
-export {
-  offer,
-  banner,
-  errorSummary,
-  buttons,
-  completion,
-  notices,
-  documentText,
-  datedAlerts,
-  autosaveText,
-  lookupText,
-} from './content';
+export { offer, banner, completion, datedAlerts } from './content';

@@ -64,17 +64,12 @@ export function parseInstitutionFile(data: unknown): InstitutionFile {
   );
 }
 
-/** The submitted banner's title for an applicant (`{name}` in the file). */
-export function welcomeTitle(template: string, name: string): string {
-  return template.replaceAll('{name}', name);
-}
-
-/** What the server inlines into each page for its tenant (read by the app at start). */
+/**
+ * What the server inlines into each page for its tenant (read by the app at start), in the element
+ * of contract/firstLoad.ts's TENANT_DATA_ELEMENT_ID (docs/decisions/ D143).
+ */
 export interface TenantPageData {
   readonly institution: InstitutionFile;
   readonly definition: Definition;
   readonly definitionVersion: number;
 }
-
-/** The id of the `<script type="application/json">` element that carries the TenantPageData. */
-export const TENANT_DATA_ELEMENT_ID = 'tenant-data';

@@ -2,7 +2,7 @@
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { institutionConfig } from '../definitions';
+import { institutionConfig } from './tenant/tenantData';
 import { INACTIVITY_MESSAGE, serverMessages } from '../contract';
 import { DatedAlerts } from './chrome/DatedAlert';
 import { Footer } from './chrome/Footer';

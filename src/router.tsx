@@ -9,7 +9,7 @@ import {
   redirect,
   useRouterState,
 } from '@tanstack/react-router';
-import { applicationDefinition } from '../definitions';
+import { applicationDefinition } from './tenant/tenantData';
 import { AppShell } from './AppShell';
 import { ErrorScreen } from './chrome/ErrorScreen';
 import { LoadingScreen } from './chrome/LoadingScreen';

@@ -1,5 +1,5 @@
 /** Institution colours from configuration (SPEC 9), over the defaults of styles/theme.css. */
-import { institutionConfig } from '../definitions';
+import { institutionConfig } from './tenant/tenantData';
 
 export function applyInstitutionColors(root: HTMLElement = document.documentElement): void {
   const { primary, secondary, accent } = institutionConfig.colors;

@@ -23,7 +23,6 @@ import { currentTenant, runInTenant, runWithoutTenant } from '../db/tenantScope'
 import { WorkerHeartbeat } from './heartbeat';
 import { claimOrder, LANES, readyJobs, type JobLane } from './claimOrder';
 import { pruneJobs, type JobRetention } from './prune';
-
 export { FAIRNESS_WINDOW_MS, LANES, type JobLane } from './claimOrder';
 
 export interface Job<P = Record<string, unknown>> {

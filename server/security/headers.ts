@@ -11,7 +11,9 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { sendEncoded } from '../delivery/encoding';
+import type { Tenant } from '../tenants';
 import { CSP_NONCE_PLACEHOLDER, cspDirectives, cspHeader, type CspDirectives } from './csp';
+import { tenantPage } from './tenantPage';
 
 /** Vite's content-hashed build output: the name changes with the content, so it may be kept. */
 export const IMMUTABLE_PREFIX = '/assets/';
@@ -54,11 +56,26 @@ export async function registerSecurityHeaders(
 const TOKEN_PAGE = /^\/reset(\/|\?|$)|[?&](token|service_token|id)=/;
 
 /**
- * Serves the app's index.html with a fresh CSP nonce per response (Vite's html.cspNonce placeholder,
- * replaced here), compressed per response; never cached, since the nonce must not be reused.
+ * Serves the app's index.html with its tenant's title, description and data (D143) and a fresh CSP
+ * nonce per response (Vite's html.cspNonce placeholder, replaced here), compressed per response;
+ * never cached, since the nonce must not be reused. The tenant's page is written once per tenant
+ * object: the directory makes a new one when its institution file or definition version changes.
  */
 export function indexPageSender(clientDir: string, directives: CspDirectives) {
   const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const pages = new WeakMap<Tenant, string>();
+  const pageOf = (tenant: Tenant) => {
+    let page = pages.get(tenant);
+    if (page === undefined) {
+      page = tenantPage(html, {
+        institution: tenant.institution,
+        definition: tenant.definition,
+        definitionVersion: tenant.definitionVersion,
+      });
+      pages.set(tenant, page);
+    }
+    return page;
+  };
   return (request: FastifyRequest, reply: FastifyReply) => {
     const nonce = randomBytes(18).toString('base64');
     reply.header('Content-Security-Policy', cspHeader(directives, nonce));
@@ -66,6 +83,10 @@ export function indexPageSender(clientDir: string, directives: CspDirectives) {
     // Pages reached through a token are kept out of search indexes (SECURITY.md, URL tokens).
     if (TOKEN_PAGE.test(request.url)) reply.header('X-Robots-Tag', 'noindex');
     reply.type('text/html; charset=utf-8');
-    return sendEncoded(request, reply, html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+    return sendEncoded(
+      request,
+      reply,
+      pageOf(request.tenant).replaceAll(CSP_NONCE_PLACEHOLDER, nonce),
+    );
   };
 }

@@ -1,8 +1,12 @@
 /** SPEC 2.7: date-windowed alerts, shown only at or after their start and before their end. */
-import { datedAlerts } from '../../definitions';
+import type { InstitutionFile } from '../../definitions/institutionFile';
+import { institution } from '../tenant/tenantData';
 import styles from './datedAlert.module.css';
 
-export function activeAlerts(now: Date, alerts: typeof datedAlerts = datedAlerts) {
+export function activeAlerts(
+  now: Date,
+  alerts: InstitutionFile['alerts'] = institution.alerts,
+): InstitutionFile['alerts'] {
   const time = now.getTime();
   return alerts.filter((alert) => Date.parse(alert.start) <= time && time < Date.parse(alert.end));
 }

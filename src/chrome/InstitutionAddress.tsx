@@ -1,4 +1,4 @@
-import { institutionConfig } from '../../definitions/config';
+import { institutionConfig } from '../tenant/tenantData';
 
 /** The institution's postal address from configuration, one line per part. */
 export function InstitutionAddress({ withName = true }: { withName?: boolean }) {

@@ -1,6 +1,6 @@
 /** SPEC 2.7: the Privacy Policy and Cookie Notice modal. */
 import type { ReactElement } from 'react';
-import { institutionConfig } from '../../definitions/config';
+import { institutionConfig } from '../tenant/tenantData';
 import { ChromeDialog, type TriggerProps } from './ChromeDialog';
 import styles from './chrome.module.css';
 import { chromeText } from './chromeText';

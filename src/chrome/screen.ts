@@ -4,7 +4,7 @@
  * so a screen reader starts on the new screen instead of on nothing.
  */
 import { useEffect, type RefObject } from 'react';
-import { institutionConfig } from '../../definitions';
+import { institutionConfig } from '../tenant/tenantData';
 
 /** "About You – Northfield College Application". */
 export function documentTitle(screen: string): string {

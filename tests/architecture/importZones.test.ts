@@ -46,6 +46,20 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
     ).toEqual([]);
   });
 
+  it('keep the definitions out of the app: src/ imports their types only (D143)', async () => {
+    for (const from of ['../definitions', '../definitions/content'])
+      expect(
+        await rulesFired('src/virtual.ts', `import { x } from '${from}';\nexport const y = x;\n`),
+        from,
+      ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await rulesFired(
+        'src/virtual.ts',
+        "import type { InstitutionFile } from '../definitions/institutionFile';\nexport type F = InstitutionFile;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('forbid the packaged renderers to import the app or the server', async () => {
     for (const from of ['../../src/api/client', '../../server/app'])
       expect(

@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autosaveText } from '../../definitions';
+import { autosaveText } from '../../contract/words';
 import { signUpApplicant, startE2E, type E2E } from './harness';
 import { shot } from './pageChecks';
 

@@ -4,6 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TENANT_DATA_ELEMENT_ID } from '../../contract/firstLoad';
 import { earlyRequestsScript } from '../../src/boot/earlyRequests';
 import { validApplication } from '../definitions/fixtures';
 import { signUpApplicant, startE2E, type E2E } from './harness';
@@ -77,8 +78,15 @@ describe('the Content-Security-Policy in Chromium', () => {
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
     // Issue 14: one inline script, the early requests of a logged-in page, exactly as built, with
-    // this response's nonce; every other script is a file of the app.
-    const inline = scripts.filter(([, , body]) => body?.trim() !== '');
+    // this response's nonce; every other script is a file of the app, or the tenant's data, JSON
+    // that is never executed (D143).
+    const data = scripts.filter(([, attributes]) =>
+      /type="application\/json"/.test(attributes ?? ''),
+    );
+    expect(data.map(([, attributes]) => /id="([^"]+)"/.exec(attributes ?? '')?.[1])).toEqual([
+      TENANT_DATA_ELEMENT_ID,
+    ]);
+    const inline = scripts.filter((script) => !data.includes(script) && script[2]?.trim() !== '');
     expect(inline.map(([, , body]) => body?.trim())).toEqual([earlyRequestsScript()]);
     for (const [, attributes, body] of scripts) {
       expect(attributes).toContain(`nonce="${nonce}"`);

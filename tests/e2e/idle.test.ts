@@ -3,7 +3,7 @@
  * activity in one tab keeps the other logged in; idleness in every tab logs both out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autosaveText } from '../../definitions';
+import { autosaveText } from '../../contract/words';
 import { validApplication } from '../definitions/fixtures';
 import { signUpApplicant, startE2E, type E2E } from './harness';
 

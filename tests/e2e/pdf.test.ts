@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfMessages, type ApplicationPdfResponse } from '../../contract';
-import { notices } from '../../definitions';
+import { notices } from '../../contract/words';
 import { validApplication } from '../definitions/fixtures';
 import { pdfPagesText, squeeze } from '../fixtures/pdfText';
 import { signUpApplicant, startE2E, type E2E } from './harness';

@@ -8,7 +8,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '../../contract';
-import { errorSummary, messages, notices } from '../../definitions';
+import { errorSummary, notices } from '../../contract/words';
+import { messages } from '../../definitions';
 import { codeIn, PASSWORD } from '../server/harness';
 import { startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';

@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { documentText } from '../../definitions';
+import { documentText } from '../../contract/words';
 import { png } from '../server/documentFiles';
 import { validApplication } from '../definitions/fixtures';
 import { PASSWORD } from '../server/harness';

@@ -5,7 +5,7 @@
  * Latency: saves still land.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autosaveText } from '../../definitions';
+import { autosaveText } from '../../contract/words';
 import { codeIn } from '../server/harness';
 import { startE2E, type E2E } from '../e2e/harness';
 import { startFaultProxy, type FaultProxy } from './faultProxy';

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadDefinition, visiblePage, type ViewState } from '../../runtime';
 import { interactiveRenderers } from '../../renderers/interactive';
-import { documentText } from '../../definitions';
+import { documentText } from '../../contract/words';
 import {
   NO_DOCUMENT,
   ErrorStore,

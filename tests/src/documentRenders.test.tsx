@@ -7,7 +7,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Profiler, useMemo, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { documentText } from '../../definitions';
+import { documentText } from '../../contract/words';
 import { interactiveRenderers } from '../../renderers/interactive';
 import {
   FormProvider,

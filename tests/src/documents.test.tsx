@@ -18,7 +18,7 @@ import {
   type ConversionResponse,
   type DocumentAnswers,
 } from '../../contract';
-import { notices } from '../../definitions';
+import { notices } from '../../contract/words';
 import { createQueryClient } from '../../src/api/queryClient';
 import { createAppRouter } from '../../src/router';
 import { INDICATOR_COOKIE } from '../../src/session/cookies';

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LOOKUP_DEBOUNCE } from '../../contract';
-import { lookupText } from '../../definitions';
+import { lookupText } from '../../contract/words';
 import { interactiveRenderers } from '../../renderers/interactive';
 import {
   ErrorStore,

@@ -14,7 +14,7 @@ import {
   pdfMessages,
   type ApplicationPdfResponse,
 } from '../../contract';
-import { notices } from '../../definitions';
+import { notices } from '../../contract/words';
 import { createQueryClient } from '../../src/api/queryClient';
 import { ToastProvider } from '../../src/chrome/toast';
 import { PdfDownloadLink } from '../../src/features/application-pdf/PdfDownloadLink';

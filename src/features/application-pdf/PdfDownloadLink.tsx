@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { isPdfPending } from '../../../contract';
-import { notices } from '../../../definitions';
+import { notices } from '../../../contract/words';
 import { Icon } from '../../chrome/Icon';
 import { useToast } from '../../chrome/toast';
 import { applicationPdfQuery } from './api/applicationPdf';

@@ -1,18 +1,16 @@
 /** SPEC 2.4: the completion page, reached after a successful submit. */
 import { useRef } from 'react';
-import { completion } from '../../../definitions';
+import { institution } from '../../tenant/tenantData';
 import { useDocumentTitle, useHeadingFocusOnArrival } from '../../chrome/screen';
 import { PdfDownloadLink } from '../application-pdf/PdfDownloadLink';
 import { WelcomeBanner } from './WelcomeBanner';
 import styles from './application.module.css';
 
-type Step = (typeof completion.steps)[number];
-const linksOf = (step: Step) => ('links' in step ? step.links : [step.link]);
-
 /** The completion screen's document title (SPEC 2.4 names no title; its banner thanks the applicant). */
 export const COMPLETION_TITLE = 'Application Submitted';
 
 export function CompletionPage() {
+  const { completion } = institution;
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(COMPLETION_TITLE);
   useHeadingFocusOnArrival(heading);
@@ -30,7 +28,7 @@ export function CompletionPage() {
               <h2 className={styles.stepTitle}>{step.title}</h2>
               <p>{step.text}</p>
               <p className={styles.stepLinks}>
-                {linksOf(step).map((link) => (
+                {step.links.map((link) => (
                   <a key={link.href} href={link.href} target="_blank" rel="noreferrer noopener">
                     {link.label}
                     <span className="visually-hidden"> (opens in a new tab)</span>

@@ -3,7 +3,7 @@
  * silently. For each one the applicant sees both versions and keeps one. Loaded on demand.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { autosaveText } from '../../../definitions';
+import { autosaveText } from '../../../contract/words';
 import { compile, type Definition } from '../../../runtime';
 import chrome from '../../chrome/chrome.module.css';
 import type { Conflicts } from './autosave';

@@ -4,7 +4,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { pageOfKey } from '../../../runtime';
-import { errorSummary, notices } from '../../../definitions';
+import { errorSummary, notices } from '../../../contract/words';
 import { useApplication, useSessionState, useSnapshot } from './ApplicationLayout';
 import styles from './application.module.css';
 

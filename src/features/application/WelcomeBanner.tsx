@@ -1,6 +1,7 @@
 /** SPEC 2.3: the welcome banner, its four variants and its show rule. */
 import { Link } from '@tanstack/react-router';
-import { banner } from '../../../definitions';
+import { anonymousBanner, welcomeTitle } from '../../../contract/words';
+import { institution, institutionConfig } from '../../tenant/tenantData';
 import { showsWelcomeBanner } from '../../session/snapshot';
 import { useApplication, useSnapshot } from './ApplicationLayout';
 import styles from './application.module.css';
@@ -9,6 +10,7 @@ export function WelcomeBanner() {
   const { answers } = useApplication();
   const snapshot = useSnapshot();
   if (!showsWelcomeBanner(snapshot)) return null;
+  const { welcome } = institution;
   let title: string;
   let body: React.ReactNode;
   if (snapshot.web_status === 'submitted') {
@@ -17,17 +19,17 @@ export function WelcomeBanner() {
     const name =
       (typeof preferred === 'string' && preferred.trim()) ||
       (typeof first === 'string' ? first : '');
-    title = banner.submitted.title(name);
-    body = banner.submitted.text;
+    title = welcomeTitle(welcome.submitted.title, name);
+    body = welcome.submitted.text;
   } else if (snapshot.is_logged_in && snapshot.num_logins === 1) {
-    title = banner.firstLogin.title;
-    body = banner.firstLogin.text;
+    title = welcome.firstLogin.title;
+    body = welcome.firstLogin.text;
   } else if (snapshot.is_logged_in && snapshot.num_logins === 2) {
-    title = banner.secondLogin.title;
-    body = banner.secondLogin.text;
+    title = welcome.secondLogin.title;
+    body = welcome.secondLogin.text;
   } else {
-    const o = banner.otherwise;
-    title = o.title;
+    const o = anonymousBanner;
+    title = o.title(institutionConfig.application_title);
     body = (
       <>
         {o.before}

@@ -13,7 +13,7 @@ import {
   type ConversionResponse,
   type FileFacts,
 } from '../../../contract';
-import { notices } from '../../../definitions';
+import { notices } from '../../../contract/words';
 import type { AnswerSource, DocumentState } from '../../../renderers/react';
 import { UnauthorizedError } from '../../api/client';
 import { useToast } from '../../chrome/toast';

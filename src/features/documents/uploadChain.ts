@@ -3,7 +3,7 @@
  * answers), the upload, the conversion request. And how a failure reads to the applicant.
  */
 import { GENERIC_ERROR_MESSAGE, SUBMITTED_CODE } from '../../../contract';
-import { applicationDefinition } from '../../../definitions';
+import { applicationDefinition } from '../../tenant/tenantData';
 import { compile } from '../../../runtime';
 import { ServerError } from '../../api/client';
 import { postConversionRequest } from './api/conversion';

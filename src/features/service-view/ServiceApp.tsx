@@ -6,7 +6,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import { serviceMessages } from '../../../contract';
-import { applicationDefinition } from '../../../definitions';
+import { applicationDefinition } from '../../tenant/tenantData';
 import { PrintApplication } from '../../../renderers/print/application';
 import { UnauthorizedError } from '../../api/client';
 import { ErrorScreen } from '../../chrome/ErrorScreen';

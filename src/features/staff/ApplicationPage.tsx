@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { staffApplication } from '../../../contract/staff';
-import { applicationDefinition } from '../../../definitions';
+import { applicationDefinition } from '../../tenant/tenantData';
 import { PrintApplication } from '../../../renderers/print/application';
 import { usePrintStylesheet } from '../service-view/usePrintStylesheet';
 import { download, staffCall } from './api';

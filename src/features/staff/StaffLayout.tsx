@@ -8,7 +8,7 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { messageResponse } from '../../../contract';
 import type { StaffMe } from '../../../contract/staff';
-import { institutionConfig } from '../../../definitions';
+import { institutionConfig } from '../../tenant/tenantData';
 import { staffCall } from './api';
 import { Enrolment } from './Enrolment';
 import { createStaffQueryClient, meKey, useMe } from './session';

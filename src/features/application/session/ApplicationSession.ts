@@ -6,7 +6,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { isEmpty, sensitiveKeys, type Definition, type WebStatus } from '../../../../runtime';
-import { applicationDefinition, documentText, notices } from '../../../../definitions';
+import { documentText, notices } from '../../../../contract/words';
+import { applicationDefinition } from '../../../tenant/tenantData';
 import type { ErrorSource } from '../../../../renderers/react';
 import type { AnswerValue } from '../../../../renderers/registry';
 import {

@@ -7,7 +7,8 @@
  */
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { applicationDefinition, notices } from '../../../../definitions';
+import { notices } from '../../../../contract/words';
+import { applicationDefinition } from '../../../tenant/tenantData';
 import { ServerError, UnauthorizedError } from '../../../api/client';
 import { hasIndicatorCookie } from '../../../session/cookies';
 import type { StudentAnswers } from '../../../session/navigationState';

@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { compile, tabGroups, type Definition, type ViewState } from '../../../../runtime';
 import type { AnswerValue } from '../../../../renderers/registry';
 import { DOC_CONVERSION_CACHE, DOCUMENT_ANSWER_CACHE } from '../../../../contract';
-import { notices } from '../../../../definitions';
+import { notices } from '../../../../contract/words';
 import { UnauthorizedError } from '../../../api/client';
 import type { ToastOptions } from '../../../chrome/toast';
 import type { DocumentsApi } from '../../documents/DocumentsFeature';

@@ -12,7 +12,7 @@ import {
   lookupSuggestions,
   type LookupCategoryName,
 } from '../../../../contract';
-import { lookupText } from '../../../../definitions';
+import { lookupText } from '../../../../contract/words';
 import type { LookupSource } from '../../../../renderers/react';
 import { apiRequest } from '../../../api/client';
 

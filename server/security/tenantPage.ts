@@ -1,0 +1,38 @@
+/**
+ * The tenant's part of each page (docs/decisions/ D143): its institution file and definition as an
+ * inline JSON element the app reads at start (src/tenant/tenantData.ts), and the document's title and
+ * description. Dependency-free of Fastify so the Vite dev server inlines the same (vite.config.ts).
+ */
+import { TENANT_DATA_ELEMENT_ID } from '../../contract/firstLoad';
+import { pageDescription } from '../../contract/words';
+import type { TenantPageData } from '../../definitions/institutionFile';
+import { CSP_NONCE_PLACEHOLDER } from './csp';
+
+/** index.html's placeholders for the tenant's title and description. */
+export const APPLICATION_TITLE_PLACEHOLDER = '%APPLICATION_TITLE%';
+export const PAGE_DESCRIPTION_PLACEHOLDER = '%PAGE_DESCRIPTION%';
+
+/**
+ * JSON inside a script element: `<` is written `\u003c`, so no `</script>` or `<!--` in any text of
+ * the file can end the element early. The element is never executed (type application/json); it
+ * carries the nonce placeholder like every script of the page.
+ */
+export function tenantDataElement(data: TenantPageData): string {
+  const json = JSON.stringify(data).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="${TENANT_DATA_ELEMENT_ID}" nonce="${CSP_NONCE_PLACEHOLDER}">${json}</script>`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/** index.html for one tenant: its title, description and data (the nonce is still a placeholder). */
+export function tenantPage(html: string, data: TenantPageData): string {
+  const { application_title, partner_name } = data.institution.config;
+  return html
+    .replaceAll(APPLICATION_TITLE_PLACEHOLDER, escapeHtml(application_title))
+    .replaceAll(PAGE_DESCRIPTION_PLACEHOLDER, escapeHtml(pageDescription(partner_name)))
+    .replace('</head>', `  ${tenantDataElement(data)}\n  </head>`);
+}
