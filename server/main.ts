@@ -2,11 +2,14 @@
 import type { AddressInfo } from 'node:net';
 import { configFromEnv, publicOriginOf } from './config';
 import { buildServer } from './app';
+import { exampleTenants } from './exampleTenants';
 import { closeWithin } from './shutdown';
 
 async function main(): Promise<void> {
   const config = configFromEnv();
   const { app, database, closing } = await buildServer(config, {
+    // The embedded default shows a second college at riverside.localhost (docs/tenants.md).
+    ...(config.databaseUrl ? {} : exampleTenants()),
     startWorker: config.jobWorker === 'inline',
     workerProcess: config.jobWorker === 'process',
   });
