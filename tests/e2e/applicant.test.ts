@@ -242,7 +242,7 @@ describe('the applicant in Chromium', () => {
 
       // Log out from the account popover.
       await page.getByRole('button', { name: 'Account' }).click();
-      await page.getByRole('button', { name: 'Log Out' }).click();
+      await page.getByRole('button', { name: 'Log Out', exact: true }).click();
       await page.waitForURL('**/login');
       expect((await page.request.get('/api/profile')).status()).toBe(401);
     } finally {

@@ -179,7 +179,9 @@ describe('the Content-Security-Policy in Chromium', () => {
 
       await visit(w, '/about', heading(page, 'Welcome!'));
       await page.getByRole('button', { name: 'Account' }).click();
-      await expect.poll(() => page.getByRole('button', { name: 'Log Out' }).count()).toBe(1);
+      await expect
+        .poll(() => page.getByRole('button', { name: 'Log Out', exact: true }).count())
+        .toBe(1);
       await page.keyboard.press('Escape');
       // Logged in, later pages open in order (SPEC 2.2 guards): go through Save & Continue.
       await page.getByRole('button', { name: 'Save & Continue' }).click();

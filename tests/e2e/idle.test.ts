@@ -75,7 +75,7 @@ describe('SECURITY.md 7.13 cross-tab idle', () => {
       await b.goto('/about');
       await expect.poll(() => b.locator('#first_name').count()).toBe(1);
       await a.getByRole('button', { name: 'Account' }).click();
-      await a.getByRole('button', { name: 'Log Out' }).click();
+      await a.getByRole('button', { name: 'Log Out', exact: true }).click();
       await a.waitForURL('**/login');
       await b.waitForURL('**/login', { timeout: 2000 });
     } finally {

@@ -96,6 +96,6 @@ export async function logIn(page: Page, email: string): Promise<void> {
 /** Logs out from the account menu and waits for the login screen. */
 export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('button', { name: 'Log Out' }).click();
+  await page.getByRole('button', { name: 'Log Out', exact: true }).click();
   await page.waitForURL('**/login');
 }

@@ -73,7 +73,7 @@ describe('two tabs and the resume', () => {
       await a.goto('/education');
       await expect.poll(() => lastPage(a), WAIT).toBe('/education');
       await c.getByRole('button', { name: 'Account' }).click();
-      await c.getByRole('button', { name: 'Log Out' }).click();
+      await c.getByRole('button', { name: 'Log Out', exact: true }).click();
       await c.waitForURL('**/login');
       await logIn(c, email);
       await c.waitForURL('**/education', WAIT);
