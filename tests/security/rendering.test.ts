@@ -276,7 +276,8 @@ describe('7.30 renderer SSRF', () => {
     expect(mostWaiting).toBeGreaterThanOrEqual(10);
     expect(printer.active).toBe(0);
     expect(printer.waiting).toBe(0);
-  });
+    // It asserts the limit, not the speed: ten rounds of two prints on a loaded machine.
+  }, 60_000);
 
   it('7.30 every render has the 30 s limit; one past its limit is stopped and frees its slot', async () => {
     expect(RENDER_TIMEOUT_MS).toBe(30_000);
