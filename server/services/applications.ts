@@ -278,7 +278,7 @@ export async function submit(ctx: ServiceContext, user: Scope, definition: Defin
       });
       if (Object.keys(errors).length > 0)
         throw new HttpError(422, serverMessages.submitInvalid, { errors });
-      if (await markSubmitted(ctx, user, row, now)) outcome = 'submitted';
+      if (await markSubmitted(ctx, user, row, now, definition.version)) outcome = 'submitted';
     }
   }
   // The receipt (D138): one per submission, named by its time.
@@ -301,6 +301,7 @@ async function markSubmitted(
   user: Scope,
   row: typeof applications.$inferSelect,
   now: Date,
+  definitionVersion: number,
 ): Promise<boolean> {
   const unchanged = and(
     where(user),
@@ -318,7 +319,7 @@ async function markSubmitted(
   );
   const result = await ctx.db.execute(sql`with marked as (
       update ${applications} set submitted_at = ${now.toISOString()}::timestamptz,
-        updated_at = ${now.toISOString()}::timestamptz
+        updated_at = ${now.toISOString()}::timestamptz, definition_version = ${definitionVersion}
       where ${unchanged} returning 1
     ),
     recorded as (
