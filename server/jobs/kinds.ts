@@ -53,7 +53,8 @@ export function createJobs(
     pollMs: config.jobs.pollMs,
     leaseMs: config.jobs.leaseMs,
     retention: config.jobRetention,
-    serialClaims: database.kind === 'postgres',
+    // Serial claims stay off: their transaction hung a shutdown after a dropped connection (D136).
+    serialClaims: false,
     onError: (error, job) =>
       log.warn({ job: job?.id, kind: job?.kind, err: errorFields(error) }, 'job failed'),
   });
