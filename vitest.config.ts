@@ -11,7 +11,7 @@ export const TEST_PROJECTS = {
   /** No database, server or browser: they pay none of the global setup's migrations. */
   unit: ['tests/{runtime,definitions,renderers,src,architecture}/**/*.test.{ts,tsx}'],
   /** The server on PGlite (and PostgreSQL when TEST_DATABASE_URL is set), its processes, the packages. */
-  server: ['tests/{server,security,reliability,faults,packages}/**/*.test.{ts,tsx}'],
+  server: ['tests/{server,security,reliability,faults,packages,production}/**/*.test.{ts,tsx}'],
   /** The applicant's and staff's pages in Chromium against a real server. */
   e2e: ['tests/e2e/**/*.test.{ts,tsx}'],
 };

@@ -5,6 +5,7 @@
  */
 import type { $ZodType } from 'zod/v4/core';
 import * as z from 'zod/mini';
+import { PLATFORM_OPERATIONS } from './platformOperations';
 import {
   addAnotherBody,
   addAnotherResponse,
@@ -95,7 +96,6 @@ const readiness = z.object({
   checks: z.object({ database: checks, migrations: checks, worker: checks }),
 });
 const health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
-
 const op = (
   method: Operation['method'],
   path: string,
@@ -190,10 +190,12 @@ export const OPERATIONS: readonly Operation[] = [
     security: 'session',
     response: messageResponse,
   }),
-  op('post', '/api/logout', 'application', 'Log out', {
-    security: 'session',
-    response: messageResponse,
-  }),
+  ...(['/api/logout', '/api/logout/everywhere'] as const).map((path) =>
+    op('post', path, 'application', 'Log out (everywhere: every session)', {
+      security: 'session',
+      response: messageResponse,
+    }),
+  ),
   op('get', '/api/pdf', 'application', 'The application PDF: its status and download URL', {
     security: 'session',
     response: applicationPdfResponse,
@@ -394,4 +396,5 @@ export const OPERATIONS: readonly Operation[] = [
     response: 'prometheus',
   }),
   op('get', '/api/openapi.json', 'operations', 'This description', { response: ignoredResponse }),
+  ...PLATFORM_OPERATIONS,
 ];
