@@ -55,6 +55,13 @@ function pathOf(path: readonly PropertyKey[]): string {
   );
 }
 
+/** A file without its `$schema` link, which only editors read (either file of a college). */
+export function withoutSchemaLink<T>(data: T): T {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
+  const { $schema: _schema, ...rest } = data as Record<string, unknown>;
+  return rest as T;
+}
+
 /** Parses an institution file; a bad one throws every problem with its path, and nothing else. */
 export function parseInstitutionFile(data: unknown): InstitutionFile {
   const result = institutionFileSchema.safeParse(data);

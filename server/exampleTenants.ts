@@ -7,18 +7,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadDefinition, type Definition } from '../runtime';
-import { parseInstitutionFile } from '../definitions/institutionFile';
+import { parseInstitutionFile, withoutSchemaLink } from '../definitions/institutionFile';
 import type { TenantSeed } from './tenants';
 
 export const EXAMPLE_TENANT = { id: 'riverside', hosts: ['riverside.localhost'] } as const;
 
-function readWithoutSchemaLink(file: string): Record<string, unknown> {
-  const { $schema: _schema, ...data } = JSON.parse(readFileSync(file, 'utf8')) as Record<
-    string,
-    unknown
-  >;
-  return data;
-}
+const readWithoutSchemaLink = (file: string): unknown =>
+  withoutSchemaLink(JSON.parse(readFileSync(file, 'utf8')) as unknown);
 
 /** The second college's seed, from its files under `root`/tenants; none when they are absent. */
 export function exampleTenants(root = process.cwd()): {

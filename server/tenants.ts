@@ -7,7 +7,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { loadDefinition, type Definition } from '../runtime';
 import { applicationDefinitionData, type InstitutionConfig } from '../definitions';
-import { parseInstitutionFile, type InstitutionFile } from '../definitions/institutionFile';
+import {
+  parseInstitutionFile,
+  withoutSchemaLink,
+  type InstitutionFile,
+} from '../definitions/institutionFile';
 import { seedInstitutionFile } from '../definitions/seed';
 import type { Database } from './db/client';
 import { runInTenant } from './db/tenantScope';
@@ -49,6 +53,13 @@ export const DEFAULT_TENANT_SEED: TenantSeed = {
   hosts: ['localhost', '127.0.0.1'],
   institution: seedInstitutionFile,
 };
+
+/** A call named a tenant that does not exist. */
+export class NoSuchTenant extends Error {
+  constructor(tenantId: string) {
+    super(`There is no tenant "${tenantId}".`);
+  }
+}
 
 /** Who published a version, as the list of versions shows it. */
 export const SEED_PUBLISHER = 'seed';
@@ -115,7 +126,7 @@ export async function publishDefinition(
         .from(tenants)
         .where(eq(tenants.id, tenantId))
         .for('update');
-      if (locked.length === 0) throw new Error(`There is no tenant "${tenantId}".`);
+      if (locked.length === 0) throw new NoSuchTenant(tenantId);
       const [latest] = await tx
         .select({ version: sql<number>`coalesce(max(${definitionVersions.version}), 0)::int` })
         .from(definitionVersions)
@@ -141,14 +152,13 @@ export async function updateInstitution(
   tenantId: string,
   data: unknown,
 ): Promise<InstitutionFile> {
-  const institution = parseInstitutionFile(data);
-  const { $schema: _schema, ...stored } = institution;
+  const stored = withoutSchemaLink(parseInstitutionFile(data));
   const changed = await db
     .update(tenants)
     .set({ institution: stored, name: stored.config.partner_name })
     .where(eq(tenants.id, tenantId))
     .returning({ id: tenants.id });
-  if (changed.length === 0) throw new Error(`There is no tenant "${tenantId}".`);
+  if (changed.length === 0) throw new NoSuchTenant(tenantId);
   return stored;
 }
 

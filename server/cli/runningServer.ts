@@ -89,32 +89,26 @@ export function askServer(
 }
 
 /**
- * Opens the database as the server would at start (a data directory no server has opened yet
- * still gets its default tenant) and runs `work` in the host's tenant only: on PostgreSQL,
- * row-level security shows it no other (D56).
+ * Runs `work` on the database in the host's tenant only: on PostgreSQL, row-level security shows
+ * it no other (D56).
  */
 export async function inHostTenant<T>(
   config: ServerConfig,
   host: string,
   work: (db: Database, tenantId: string, directory: TenantDirectory) => Promise<T>,
 ): Promise<T> {
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    migrationUrl: config.databaseMigrationUrl,
-    dataDir: config.dataDir,
-  });
-  try {
-    await ensureTenant(database.db, { ...DEFAULT_TENANT_SEED, id: config.defaultTenant });
+  return onDatabase(config, async (db) => {
     const directory = new TenantDirectory(config.defaultTenant);
-    await directory.load(database.db);
+    await directory.load(db);
     const tenantId = directory.forHost(host).id;
-    return await runInTenant(tenantId, () => work(database.db, tenantId, directory));
-  } finally {
-    await database.close();
-  }
+    return runInTenant(tenantId, () => work(db, tenantId, directory));
+  });
 }
 
-/** Opens the database as the server would at start, when no server holds it, for `work`. */
+/**
+ * Opens the database as the server would at start (a data directory no server has opened yet
+ * still gets its default tenant), when no server holds it, for `work`.
+ */
 export async function onDatabase<T>(
   config: ServerConfig,
   work: (db: Database) => Promise<T>,

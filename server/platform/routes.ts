@@ -18,6 +18,7 @@ import { sameSecret } from '../secrets';
 import { securityEvent } from '../security/events';
 import { cliKey } from '../services/serviceTokens';
 import type { ServerConfig } from '../config';
+import { NoSuchTenant } from '../tenants';
 import {
   addTenant,
   CLI_PUBLISHER,
@@ -98,7 +99,6 @@ export function platformRoutes(ctx: PlatformContext) {
 }
 
 function missingTenant(error: unknown): never {
-  if (error instanceof Error && /^There is no tenant/.test(error.message))
-    throw new HttpError(404, NO_TENANT);
+  if (error instanceof NoSuchTenant) throw new HttpError(404, NO_TENANT);
   throw error;
 }

@@ -8,6 +8,7 @@ import { ConfigurationError, loadDefinition } from '../../runtime';
 import {
   InstitutionFileError,
   parseInstitutionFile,
+  withoutSchemaLink,
   type InstitutionFile,
 } from '../../definitions/institutionFile';
 import type { Database } from '../db/client';
@@ -43,26 +44,14 @@ function institutionProblems(data: unknown): { file?: InstitutionFile; problems:
   }
 }
 
-/** A definition file without its `$schema` link (which only editors read). */
-function definitionData(data: unknown): unknown {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
-  const { $schema: _schema, ...definition } = data as Record<string, unknown>;
-  return definition;
-}
-
 function definitionProblems(data: unknown): string[] {
   try {
-    loadDefinition(definitionData(data));
+    loadDefinition(withoutSchemaLink(data));
     return [];
   } catch (error) {
     if (error instanceof ConfigurationError) return [`definition: ${error.message}`];
     throw error;
   }
-}
-
-function withoutSchemaLink(file: InstitutionFile): InstitutionFile {
-  const { $schema: _schema, ...rest } = file;
-  return rest;
 }
 
 export interface NewTenant {
@@ -95,7 +84,7 @@ export async function addTenant(db: Database, request: NewTenant): Promise<{ ver
       if (row.hosts.includes(host))
         throw new TenantFileRefused([`hosts: "${host}" already belongs to "${row.id}"`]);
 
-  const definition = loadDefinition(definitionData(request.definition));
+  const definition = loadDefinition(withoutSchemaLink(request.definition));
   await ensureTenant(
     db,
     {
@@ -119,7 +108,7 @@ export async function publishTenantDefinition(
 ): Promise<number> {
   const problems = definitionProblems(data);
   if (problems.length > 0) throw new TenantFileRefused(problems);
-  return publishDefinition(db, tenantId, definitionData(data), publishedBy);
+  return publishDefinition(db, tenantId, withoutSchemaLink(data), publishedBy);
 }
 
 /** Replaces the tenant's institution file. */
@@ -128,9 +117,11 @@ export async function replaceInstitution(
   tenantId: string,
   data: unknown,
 ): Promise<void> {
-  const { problems } = institutionProblems(data);
-  if (problems.length > 0) throw new TenantFileRefused(problems);
-  await updateInstitution(db, tenantId, data);
+  await updateInstitution(db, tenantId, data).catch((error: unknown) => {
+    if (error instanceof InstitutionFileError)
+      throw new TenantFileRefused(error.problems.map((problem) => `institution: ${problem}`));
+    throw error;
+  });
 }
 
 export interface TenantSummary {
