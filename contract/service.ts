@@ -11,6 +11,10 @@ export const serviceDataResponse = z.object({
   add_another: z.record(z.string(), z.number()),
   document_answer: z.record(z.string(), documentAnswer),
   tabs: z.record(z.string(), z.string()),
+  /** The definition version the application is read under (its submitted one, else the latest). */
+  definition_version: z.optional(z.number()),
+  /** That version's definition, sent only when it is not the latest the page already holds. */
+  definition: z.optional(z.unknown()),
 });
 export type ServiceData = z.output<typeof serviceDataResponse>;
 

@@ -246,3 +246,17 @@ export const auditEntry = z.object({
   detail: z.nullable(z.string()),
 });
 export const auditPage = z.object({ entries: z.array(auditEntry) });
+
+/** `GET /staff/api/versions` (admins): the tenant's published form versions, newest first. */
+export const formVersions = z.object({
+  versions: z.array(
+    z.object({
+      version: z.number(),
+      published_at: z.string(),
+      /** Who published it: `command line` (`npm run tenant`) or `seed` (the first start). */
+      published_by: z.string(),
+      /** The version applicants get now. */
+      current: z.boolean(),
+    }),
+  ),
+});

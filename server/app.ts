@@ -288,7 +288,7 @@ export async function buildServer(
       await api.register(
         apiRoutes(context, {
           // The applicant's PDF copy is prepared right after a submit (SPEC 2.4).
-          onSubmitted: (user, definition) => requestPdf(pdfContext, user, definition),
+          onSubmitted: (user, definitions) => requestPdf(pdfContext, user, definitions),
         }),
       );
       await api.register(documentRoutes(documents));

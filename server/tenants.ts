@@ -16,6 +16,7 @@ import { seedInstitutionFile } from '../definitions/seed';
 import type { Database } from './db/client';
 import { runInTenant } from './db/tenantScope';
 import { definitionVersions, tenants } from './db/schema';
+import type { DefinitionAt } from './services/context';
 
 /** Definitions built into the platform, by id: the seeds of new tenants. */
 const applicationDefinition = loadDefinition(applicationDefinitionData);
@@ -33,8 +34,10 @@ export interface Tenant {
   /** The institution's configuration and words. */
   readonly institution: InstitutionFile;
   readonly hosts: readonly string[];
+  /** Every published version's number, oldest first. */
+  readonly versions: readonly number[];
   /** A published version (an application submitted under it); the latest when unknown. */
-  definitionAt(version: number | null | undefined): Definition;
+  readonly definitionAt: DefinitionAt;
 }
 
 /** What a new tenant starts with: its version 1 is the definition of `definitionId`. */
@@ -104,6 +107,48 @@ export async function ensureTenant(
       throw new Error(`Tenant "${seed.id}" uses an unknown definition "${row.definitionId}"`);
     await publishDefinition(db, seed.id, definition, SEED_PUBLISHER, { ifNone: true });
   });
+}
+
+/** A new tenant's id or one of its hosts is already taken. */
+export class TenantTaken extends Error {}
+
+/**
+ * Creates a new tenant with its definition as version 1, in one transaction. The directory table is
+ * locked against other creations while the id and hosts are checked, so of two parallel additions
+ * of one id (or one host) exactly one succeeds and the other is refused; a reader never sees a
+ * tenant without its version 1.
+ */
+export async function createTenant(
+  db: Database,
+  seed: Required<Omit<TenantSeed, 'definitionId'>>,
+  definition: Definition,
+  publishedBy: string,
+): Promise<void> {
+  await runInTenant(seed.id, () =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${tenants} in share row exclusive mode`);
+      const taken = await tx.select({ id: tenants.id, hosts: tenants.hosts }).from(tenants);
+      if (taken.some((row) => row.id === seed.id))
+        throw new TenantTaken(`id: a tenant "${seed.id}" already exists`);
+      for (const row of taken)
+        for (const host of seed.hosts)
+          if (row.hosts.includes(host))
+            throw new TenantTaken(`hosts: "${host}" already belongs to "${row.id}"`);
+      await tx.insert(tenants).values({
+        id: seed.id,
+        name: seed.name,
+        definitionId: definition.id,
+        hosts: [...seed.hosts],
+        institution: seed.institution,
+      });
+      await tx.insert(definitionVersions).values({
+        tenantId: seed.id,
+        version: 1,
+        definition: { ...definition, version: 1 },
+        publishedBy,
+      });
+    }),
+  );
 }
 
 /**
@@ -192,6 +237,10 @@ class VersionShelf {
     return Math.max(...this.data.keys());
   }
 
+  get versions(): number[] {
+    return [...this.data.keys()].sort((a, b) => a - b);
+  }
+
   at(version: number): Definition | undefined {
     const known = this.parsed.get(version);
     if (known) return known;
@@ -234,6 +283,7 @@ export class TenantDirectory {
         definitionVersion,
         institution: row.institution ?? seedInstitutionFile,
         hosts: row.hosts,
+        versions: shelf.versions,
         definitionAt: (version) => (version ? shelf.at(version) : undefined) ?? definition,
       };
       byId.set(row.id, tenant);

@@ -77,7 +77,7 @@ export function createJobs(
   };
   const pdfContext: ApplicationPdfContext = {
     ...documents,
-    definitionOf: (tenantId) => directory.get(tenantId)?.definition,
+    definitionsOf: (tenantId) => directory.get(tenantId)?.definitionAt,
   };
   queue.register(CONVERSION_JOB, conversionJob(documents));
   queue.register(UPLOAD_SWEEP_JOB, uploadSweepJob(documents));

@@ -1,5 +1,6 @@
 /** The platform operator's tenant administration (`npm run tenant`, D145), for the description. */
 import * as z from 'zod/mini';
+import { formVersions } from '../../contract/staff';
 import {
   messageResponse,
   tenantAddBody,
@@ -13,6 +14,15 @@ const version = z.object({ version: z.number() });
 const rest = { tag: 'operations', status: 200, security: 'staffKey' } as const;
 
 export const PLATFORM_OPERATIONS: readonly Operation[] = [
+  {
+    method: 'get',
+    path: '/staff/api/versions',
+    tag: 'staff',
+    summary: 'The published versions of the form (admins)',
+    security: 'staffSession',
+    status: 200,
+    response: formVersions,
+  },
   {
     ...rest,
     method: 'get',

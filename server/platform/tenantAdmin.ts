@@ -15,10 +15,11 @@ import type { Database } from '../db/client';
 import { runInTenant } from '../db/tenantScope';
 import { definitionVersions, tenants } from '../db/schema';
 import {
-  ensureTenant,
+  createTenant,
   publishDefinition,
   publishedVersions,
   updateInstitution,
+  TenantTaken,
   type PublishedVersion,
 } from '../tenants';
 
@@ -76,26 +77,16 @@ export async function addTenant(db: Database, request: NewTenant): Promise<{ ver
   problems.push(...institution.problems, ...definitionProblems(request.definition));
   if (problems.length > 0 || !institution.file) throw new TenantFileRefused(problems);
 
-  const taken = await db.select({ id: tenants.id, hosts: tenants.hosts }).from(tenants);
-  if (taken.some((row) => row.id === request.id))
-    throw new TenantFileRefused([`id: a tenant "${request.id}" already exists`]);
-  for (const row of taken)
-    for (const host of hosts)
-      if (row.hosts.includes(host))
-        throw new TenantFileRefused([`hosts: "${host}" already belongs to "${row.id}"`]);
-
   const definition = loadDefinition(withoutSchemaLink(request.definition));
-  await ensureTenant(
-    db,
-    {
-      id: request.id,
-      name: institution.file.config.partner_name,
-      definitionId: definition.id,
-      hosts,
-      institution: withoutSchemaLink(institution.file),
-    },
-    new Map([[definition.id, definition]]),
-  );
+  const seed = {
+    id: request.id,
+    name: institution.file.config.partner_name,
+    hosts,
+    institution: withoutSchemaLink(institution.file),
+  };
+  await createTenant(db, seed, definition, CLI_PUBLISHER).catch((error: unknown) => {
+    throw error instanceof TenantTaken ? new TenantFileRefused([error.message]) : error;
+  });
   return { version: 1 };
 }
 

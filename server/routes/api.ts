@@ -14,16 +14,16 @@ import { CLEAR_SITE_DATA, clearSessionCookies } from '../cookies';
 import { HttpError } from '../errors';
 import * as applications from '../services/applications';
 import * as formState from '../services/formState';
-import { dataModelKeys, type Definition } from '../../runtime';
+import { dataModelKeys } from '../../runtime';
 import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
-import type { ServiceContext } from '../services/context';
+import type { DefinitionAt, ServiceContext } from '../services/context';
 import { endAllSessions, endSession, type SessionUser } from '../services/sessions';
 import { parse } from './parse';
 import { errorFields } from '../security/logFields';
 
 export interface ApiHooks {
   /** After a submit that went through (also a repeated one): errors are logged, never answered. */
-  readonly onSubmitted?: (user: SessionUser, definition: Definition) => Promise<unknown>;
+  readonly onSubmitted?: (user: SessionUser, definitions: DefinitionAt) => Promise<unknown>;
 }
 
 export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPluginAsync {
@@ -92,7 +92,7 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
 
     app.post('/submit', async (request) => {
       const submitted = await applications.submit(ctx, request.user, definition(request));
-      await hooks.onSubmitted?.(request.user, definition(request)).catch((error: unknown) => {
+      await hooks.onSubmitted?.(request.user, request.tenant.definitionAt).catch((error: unknown) => {
         request.log.error({ err: errorFields(error) }, 'after submit failed');
       });
       return submitted;

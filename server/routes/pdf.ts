@@ -17,7 +17,7 @@ function attachment(fileName: string): string {
 
 export function pdfRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
   return async (app) => {
-    app.get('/pdf', async (request) => pdfStatus(ctx, request.user, request.tenant.definition));
+    app.get('/pdf', async (request) => pdfStatus(ctx, request.user, request.tenant.definitionAt));
 
     app.get('/pdf/file', async (request, reply) => {
       const grant = (request.query as Record<string, unknown>)[PDF_DOWNLOAD_PARAM];

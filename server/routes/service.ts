@@ -63,7 +63,7 @@ export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
         { tenant: grant.tenantId, staff: grant.staffId, applicant: grant.userId },
         'service view read',
       );
-      return readServiceData(ctx, grant, request.tenant.definition).catch(refused);
+      return readServiceData(ctx, grant, request.tenant).catch(refused);
     });
 
     // Read-only: no other method reaches the applicant's data.

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Definition } from '../../runtime';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { InstitutionConfig } from '../../definitions';
@@ -15,6 +16,18 @@ export interface ServiceContext {
   readonly log: FastifyBaseLogger;
   /** The tenant's institution configuration: its mails speak in its name (D145). */
   readonly institutionOf: (tenantId: string) => InstitutionConfig;
+}
+
+/**
+ * A tenant's definition at a published version: the one an application was submitted under
+ * (`applications.definition_version`), the latest for a draft or an unknown version (D145).
+ */
+export type DefinitionAt = (version: number | null | undefined) => Definition;
+
+/** A tenant's published definitions: the latest version's number and each version by number. */
+export interface PublishedDefinitions {
+  readonly definitionVersion: number;
+  readonly definitionAt: DefinitionAt;
 }
 
 /** The applicant a call acts for: every query on their rows is scoped by both ids. */

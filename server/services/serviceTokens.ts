@@ -7,7 +7,7 @@
  */
 import { and, eq, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { answersForCopy, chosenTab, tabGroups, type Definition } from '../../runtime';
+import { answersForCopy, chosenTab, tabGroups } from '../../runtime';
 import { serviceMessages, type MintServiceTokenResponse, type ServiceData } from '../../contract';
 import { applications, serviceTokenRevocations, staffServiceLinks, users } from '../db/schema';
 import { HttpError } from '../errors';
@@ -15,6 +15,7 @@ import { hmac, randomToken, sameSecret, secretFile } from '../secrets';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { normalizeEmail } from './accounts';
+import type { PublishedDefinitions } from './context';
 import { documentAnswers } from './documents';
 
 /** The file in DATA_DIR holding the generated service-token key when none is configured. */
@@ -199,9 +200,9 @@ export async function serviceDocumentAnswers(
 export async function readServiceData(
   ctx: TokenContext,
   grant: ServiceGrant,
-  definition: Definition,
+  definitions: PublishedDefinitions,
 ): Promise<ServiceData> {
-  const data = await serviceViewData(ctx, grant, definition);
+  const data = await serviceViewData(ctx, grant, definitions);
   await assertNotRevoked(ctx, grant);
   // A link minted in the console shows when it was last opened (a CLI link has no row).
   await ctx.db
@@ -216,11 +217,15 @@ export async function readServiceData(
   return data;
 }
 
-/** One applicant's read-only view data, for a service link or the staff console (its own audit). */
+/**
+ * One applicant's read-only view data, for a service link or the staff console (its own audit),
+ * read under the definition version it was submitted with; a version older than the page's latest
+ * comes with the response, so the view draws the questions the applicant answered (D145).
+ */
 export async function serviceViewData(
   ctx: TokenContext,
   grant: Pick<ServiceGrant, 'tenantId' | 'userId'>,
-  definition: Definition,
+  definitions: PublishedDefinitions,
 ): Promise<ServiceData> {
   const [user] = await ctx.db
     .select({ id: users.id })
@@ -232,9 +237,11 @@ export async function serviceViewData(
       answers: applications.answers,
       addAnother: applications.addAnother,
       tabs: applications.tabs,
+      definitionVersion: applications.definitionVersion,
     })
     .from(applications)
     .where(and(eq(applications.tenantId, grant.tenantId), eq(applications.userId, grant.userId)));
+  const definition = definitions.definitionAt(row?.definitionVersion);
   // SECURITY.md test 20: staff see what the definition masks in copies (the SSN's last four digits).
   const answer: ServiceData['answer'] = {};
   for (const [key, value] of Object.entries(answersForCopy(definition, row?.answers ?? {}))) {
@@ -249,6 +256,8 @@ export async function serviceViewData(
     add_another: { ...(row?.addAnother ?? {}) },
     document_answer: await serviceDocumentAnswers(ctx, grant),
     tabs,
+    definition_version: definition.version,
+    ...(definition.version === definitions.definitionVersion ? {} : { definition }),
   };
   return data;
 }

@@ -5,11 +5,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { staffMessages } from '../../contract/staff';
-import type { Definition } from '../../runtime';
 import { applications, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { requestPdf, pdfFileName, type ApplicationPdfContext } from '../services/applicationPdf';
-import type { ServiceContext } from '../services/context';
+import type { PublishedDefinitions, ServiceContext } from '../services/context';
 import { convertedDocuments } from '../services/documents';
 import { serviceViewData } from '../services/serviceTokens';
 
@@ -40,9 +39,9 @@ export async function applicantOf(
 export async function readApplication(
   ctx: ServiceContext,
   applicant: Applicant,
-  definition: Definition,
+  definitions: PublishedDefinitions,
 ) {
-  const data = await serviceViewData(ctx, applicant, definition).catch(() => {
+  const data = await serviceViewData(ctx, applicant, definitions).catch(() => {
     throw noSuchApplication();
   });
   return { ...data, email: applicant.email };
@@ -61,10 +60,10 @@ export async function readDocument(ctx: ApplicationPdfContext, applicant: Applic
 export async function readApplicationPdf(
   ctx: ApplicationPdfContext,
   applicant: Applicant,
-  definition: Definition,
+  definitions: PublishedDefinitions,
 ) {
-  const row = await requestPdf(ctx, applicant, definition);
+  const row = await requestPdf(ctx, applicant, definitions.definitionAt);
   if (row.status !== 'COMPLETED' || !row.pdfKey) return null;
   const bytes = await ctx.storage.get(row.pdfKey);
-  return bytes ? { bytes, fileName: pdfFileName(definition) } : null;
+  return bytes ? { bytes, fileName: pdfFileName(definitions.definitionAt(null)) } : null;
 }

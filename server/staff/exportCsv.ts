@@ -1,11 +1,12 @@
 /**
- * The CSV export (issue 18): the filtered applications, one row each, with the list's columns and
+ * The CSV export: the filtered applications, one row each, with the list's columns and
  * then a column per answer key of the definition, headed by the question's label and its key. Coded
  * answers carry their labels beside them (`<key>_desc`, D74); masked answers stay masked as in every
  * copy. Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage
  * return) are neutralised by csv-stringify's `escape_formulas` (a leading apostrophe). Rows are read
  * in batches, each seeking past the last (D107), so an export of every application streams in
- * bounded memory and time.
+ * bounded memory and time. Each application is read under the definition version it was submitted
+ * with; the columns are the latest version's, then those only earlier versions had (D145).
  */
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
@@ -13,6 +14,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { answersForCopy, compile, type Definition } from '../../runtime';
 import type { ApplicationQuery } from '../../contract/staff';
 import type { Database } from '../db/client';
+import type { Tenant } from '../tenants';
 import {
   filterOf,
   LISTING_COLUMNS,
@@ -33,6 +35,15 @@ const FIXED_HEADERS = [
   'Last change',
   'Documents',
 ];
+
+/** The columns of every published version: the latest's in its order, then older-only keys. */
+export function versionedAnswerColumns(tenant: Pick<Tenant, 'versions' | 'definitionAt'>) {
+  const columns = new Map<string, string>();
+  for (const version of [...tenant.versions].reverse())
+    for (const { key, header } of answerColumns(tenant.definitionAt(version)))
+      if (!columns.has(key)) columns.set(key, header);
+  return [...columns].map(([key, header]) => ({ key, header }));
+}
 
 /** Every answer key in definition order, with a human header: "Question label [key]". */
 export function answerColumns(definition: Definition): { key: string; header: string }[] {
@@ -57,6 +68,7 @@ interface ExportRow extends Record<string, unknown> {
   submitted_at: string | Date | null;
   updated_at: string | Date;
   answers: Record<string, unknown>;
+  definition_version: number | null;
   documents: number;
   files: Record<string, string> | null;
   sort_key: string | number;
@@ -74,17 +86,18 @@ function cell(value: unknown): string {
 export function exportApplications(
   db: Database,
   tenantId: string,
-  definition: Definition,
+  tenant: Pick<Tenant, 'versions' | 'definitionAt'>,
   query: ApplicationQuery,
 ): Readable {
-  const columns = answerColumns(definition);
+  const columns = versionedAnswerColumns(tenant);
   const where = filterOf(tenantId, query);
   const order = orderOf(query);
   async function* lines() {
     yield csv([[...FIXED_HEADERS, ...columns.map((column) => column.header)]]);
     let after: SQL | null = null;
     for (;;) {
-      const result = (await db.execute(sql`select ${LISTING_COLUMNS}, a.answers,
+      const result =
+        (await db.execute(sql`select ${LISTING_COLUMNS}, a.answers, a.definition_version,
           ${sortKeyOf(query)} as sort_key,
           (select jsonb_object_agg(d.question_key, d.file_name) from documents d
             where d.tenant_id = l.tenant_id and d.user_id = l.user_id and d.answered) as files
@@ -96,6 +109,7 @@ export function exportApplications(
       after = seek(query, positionOfRow(last), 'after');
       yield csv(
         result.rows.map((row) => {
+          const definition = tenant.definitionAt(row.definition_version);
           const answers = { ...answersForCopy(definition, row.answers), ...(row.files ?? {}) };
           return [
             row.id,

@@ -32,6 +32,7 @@ import * as access from './applicationAccess';
 import * as accounts from './accounts';
 import { listApplications } from './applicationList';
 import { audit, auditEntries, filterDetail } from './audit';
+import { publishedVersions } from '../tenants';
 import { exportApplications } from './exportCsv';
 import * as links from './serviceLinks';
 import {
@@ -207,6 +208,18 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       entries: await auditEntries(ctx, request.tenant.id),
     }));
 
+    app.get('/versions', { config: { staffAccess: 'admin' } }, async (request) => {
+      const published = await publishedVersions(ctx.db, request.tenant.id);
+      return {
+        versions: published.reverse().map((row) => ({
+          version: row.version,
+          published_at: row.publishedAt.toISOString(),
+          published_by: row.publishedBy,
+          current: row.version === request.tenant.definitionVersion,
+        })),
+      };
+    });
+
     // --- Applications -----------------------------------------------------------------------
 
     // A list shows names and addresses: it is a read, audited like the others.
@@ -241,7 +254,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', disposition('attachment', 'applications.csv'))
-        .send(exportApplications(ctx.db, request.tenant.id, request.tenant.definition, filter));
+        .send(exportApplications(ctx.db, request.tenant.id, request.tenant, filter));
     });
 
     const applicantFrom = async (request: FastifyRequest) => {
@@ -251,14 +264,14 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
 
     app.get('/applications/:id', async (request) => {
       const applicant = await applicantFrom(request);
-      const data = await access.readApplication(ctx, applicant, request.tenant.definition);
+      const data = await access.readApplication(ctx, applicant, request.tenant);
       await audit(ctx, accounts.actorOf(staffOf(request)), 'application.read', applicant.userId);
       return data;
     });
 
     app.get('/applications/:id/pdf', async (request, reply) => {
       const applicant = await applicantFrom(request);
-      const file = await access.readApplicationPdf(ctx, applicant, request.tenant.definition);
+      const file = await access.readApplicationPdf(ctx, applicant, request.tenant);
       if (!file) return reply.status(202).send({ message: staffMessages.pdfPending });
       await audit(ctx, accounts.actorOf(staffOf(request)), 'application.pdf', applicant.userId);
       return sendPdf(reply, 'attachment', file);

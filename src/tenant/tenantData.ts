@@ -24,3 +24,11 @@ export const institutionConfig: InstitutionConfig = institution.config;
 /** The form the tenant publishes now, and its version. */
 export const applicationDefinition: Definition = prepareDefinition(tenantData.definition);
 export const definitionVersion: number = tenantData.definitionVersion;
+
+/**
+ * The definition a read-only view draws an application with: the version it was submitted under
+ * when the server sent it (an older one than the page's, D145), else the page's own.
+ */
+export function definitionOfRead(read: { definition?: unknown }): Definition {
+  return read.definition ? prepareDefinition(read.definition as Definition) : applicationDefinition;
+}

@@ -50,6 +50,7 @@ export async function runPdfBench(): Promise<{ ok: boolean; lines: string[] }> {
     }
     const now = new Date('2026-11-23T12:00:00Z');
     const sources: Sources = {
+      definition: twoDocumentsDefinition,
       answers: { ...validApplication, hs_ceeb: '460123', essay_file: 'ANSWERED' },
       tabs: {},
       submittedAt: now,

@@ -9,6 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../server/db/schema';
 import { runInTenant } from '../../server/db/tenantScope';
+import { copyHtml } from '../../server/services/applicationPdf';
+import { readSources } from '../../server/services/applicationPdf/sources';
 import { cliKey } from '../../server/services/serviceTokens';
 import {
   databaseKinds,
@@ -17,6 +19,7 @@ import {
   type Response,
   type TestServer,
 } from './harness';
+import { enrolledStaff } from './staffHelpers';
 
 const RIVERSIDE = 'riverside.test';
 const readTenantFile = (file: string): Record<string, unknown> =>
@@ -124,6 +127,71 @@ describe.each(databaseKinds)('tenant administration on %s', (database) => {
     expect((await river.put('/api/answer', { start_term: '2027FA' })).status).toBe(200);
   });
 
+  it('adds one tenant of a burst that names the same id, or the same host, and refuses the rest', async () => {
+    const add = (id: string, host: string) =>
+      operator('POST', '/platform/api/tenants', {
+        id,
+        hosts: [host],
+        institution: riversideInstitution,
+        definition: riversideDefinition,
+      });
+    const sameId = await Promise.all(
+      Array.from({ length: 12 }, () => add('eastside', 'east.test')),
+    );
+    expect(sameId.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of sameId.filter((answer) => answer.status !== 200)) {
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.body.problems).toEqual(['id: a tenant "eastside" already exists']);
+    }
+    const sameHost = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => add(`westside${i}`, 'west.test')),
+    );
+    expect(sameHost.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of sameHost.filter((answer) => answer.status !== 200))
+      expect(answer.body.problems[0]).toMatch(
+        /^hosts: "west.test" already belongs to "westside\d"$/,
+      );
+    const listed = await operator('GET', '/platform/api/tenants');
+    const added = (listed.body.tenants as { id: string; versions: unknown[] }[]).filter(
+      (tenant) => tenant.id === 'eastside' || tenant.id.startsWith('westside'),
+    );
+    expect(added).toHaveLength(2);
+    for (const tenant of added) expect(tenant.versions).toHaveLength(1);
+  });
+
+  it('answers hostile bodies with the key with a 4xx and its message, never a 500', async () => {
+    const labelled = (label: string) => {
+      const pages = riversideDefinition.pages as { title: string }[];
+      return { ...riversideDefinition, pages: [{ ...pages[0], title: label }, ...pages.slice(1)] };
+    };
+    let deep: unknown = 'x';
+    for (let i = 0; i < 200; i += 1) deep = [deep];
+    const bodies: [string, string, unknown][] = [
+      ['POST', '/platform/api/tenants', { id: 'nul\u0000', hosts: ['n.test'] }],
+      ['POST', '/platform/api/tenants', { id: 'lone', hosts: ['\ud800.test'], institution: 1 }],
+      ['POST', '/platform/api/tenants', { id: 42, hosts: 'x', institution: [], definition: null }],
+      ['POST', '/platform/api/tenants/riverside/versions', { definition: labelled('A\u0000B') }],
+      ['POST', '/platform/api/tenants/riverside/versions', { definition: labelled('\udc00') }],
+      ['POST', '/platform/api/tenants/riverside/versions', { definition: deep }],
+      ['POST', '/platform/api/tenants/riverside/versions', { definition: 'x'.repeat(3_000_000) }],
+      ['PUT', '/platform/api/tenants/riverside/institution', { institution: { config: '\u0000' } }],
+      ['PUT', '/platform/api/tenants/nul%00/institution', { institution: riversideInstitution }],
+      ['GET', '/platform/api/tenants/%F0%9F%92%A5/export', undefined],
+    ];
+    const before = (await operator('GET', '/platform/api/tenants/riverside/export')).body.version;
+    for (const [method, path, body] of bodies) {
+      const answer = await operator(method, path, body);
+      expect(
+        answer.status,
+        `${method} ${path}: ${answer.text.slice(0, 200)}`,
+      ).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `${method} ${path}`).toBeLessThan(500);
+      expect(typeof answer.body.message).toBe('string');
+    }
+    const after = (await operator('GET', '/platform/api/tenants/riverside/export')).body.version;
+    expect(after).toBe(before);
+  });
+
   it('numbers parallel publishes without gaps and never twice', async () => {
     const before = (await operator('GET', '/platform/api/tenants/northfield/export')).body
       .version as number;
@@ -161,17 +229,7 @@ describe.each(databaseKinds)('tenant administration on %s', (database) => {
       ).status,
     ).toBe(200);
 
-    const pages = riversideDefinition.pages as { children: { children: { key?: string }[] }[] }[];
-    const withoutPartTime = {
-      ...riversideDefinition,
-      pages: pages.map((page) => ({
-        ...page,
-        children: page.children.map((section) => ({
-          ...section,
-          children: section.children.filter((question) => question.key !== 'part_time'),
-        })),
-      })),
-    };
+    const withoutPartTime = withoutQuestion(riversideDefinition, 'part_time');
     const published = await operator('POST', '/platform/api/tenants/riverside/versions', {
       definition: withoutPartTime,
     });
@@ -198,4 +256,88 @@ describe.each(databaseKinds)('tenant administration on %s', (database) => {
     expect(row?.version).toBe(version);
     expect(row?.answers.part_time).toBe('Y');
   });
+
+  it('shows, exports and prints a submitted application under its version after a newer one drops a question', async () => {
+    const full = await operator('POST', '/platform/api/tenants/riverside/versions', {
+      definition: riversideDefinition,
+    });
+    expect(full.status, full.text).toBe(200);
+    const submittedUnder = full.body.version as number;
+    const email = 'versioned@example.com';
+    const applicant = await registeredClient(server, email, undefined, RIVERSIDE);
+    const answered = await applicant.put('/api/answer', {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      part_time: 'N',
+      program: 'CSCI',
+      start_term: '2027SP',
+      legal_agree: true,
+    });
+    expect(answered.status, answered.text).toBe(200);
+    expect((await applicant.post('/api/submit', {})).status).toBe(200);
+    const later = await operator('POST', '/platform/api/tenants/riverside/versions', {
+      definition: withoutQuestion(riversideDefinition, 'part_time'),
+    });
+    expect(later.status, later.text).toBe(200);
+
+    const admin = await enrolledStaff(server, 'registrar@riverside.test', 'admin', RIVERSIDE);
+    const list = await admin.client.get(`/staff/api/applications?q=${encodeURIComponent(email)}`);
+    const id = (list.body.rows as { id: string; email: string }[]).find(
+      (row) => row.email === email,
+    )?.id;
+    expect(id).toBeDefined();
+
+    // The staff view comes with the version it was submitted under, which still has the question.
+    const read = await admin.client.get(`/staff/api/applications/${id}`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.definition_version).toBe(submittedUnder);
+    expect(JSON.stringify(read.body.definition)).toContain('Do you plan to study part time?');
+    expect((read.body.answer as Record<string, unknown>).part_time).toBe('N');
+
+    // The CSV keeps the column, though the latest version no longer asks it.
+    const csv = await admin.client.get('/staff/api/export.csv');
+    const [header, ...lines] = csv.text.trim().split('\n');
+    expect(header).toContain('[part_time]');
+    const column = header!.split(',').findIndex((cell) => cell.includes('[part_time]'));
+    const row = lines.find((line) => line.includes(email));
+    expect(row?.split(',')[column]).toBe('No');
+
+    // The PDF is made from that version: its question is printed with the answer's label.
+    const directory = server.built.tenants;
+    const sources = await runInTenant('riverside', () =>
+      readSources(
+        server.built.documents,
+        { tenantId: 'riverside', userId: id! },
+        directory.get('riverside')!.definitionAt,
+      ),
+    );
+    expect(sources.definition.version).toBe(submittedUnder);
+    const html = copyHtml(sources.definition, sources, new Date());
+    expect(html).toContain('Do you plan to study part time?');
+
+    // Admins see the versions, newest first, and which one applicants get.
+    const versions = await admin.client.get('/staff/api/versions');
+    expect(versions.status).toBe(200);
+    const [newest, previous] = versions.body.versions as Record<string, unknown>[];
+    expect(newest).toMatchObject({ version: later.body.version, current: true });
+    expect(newest?.published_by).toBe('command line');
+    expect(previous).toMatchObject({ version: submittedUnder, current: false });
+    // An applicant's session is no staff session.
+    expect((await applicant.get('/staff/api/versions')).status).toBe(401);
+  });
 });
+
+/** A definition file without the question of `key`. */
+function withoutQuestion(definition: Record<string, unknown>, key: string) {
+  const pages = definition.pages as { children: { children: { key?: string }[] }[] }[];
+  return {
+    ...definition,
+    pages: pages.map((page) => ({
+      ...page,
+      children: page.children.map((section) => ({
+        ...section,
+        children: section.children.filter((question) => question.key !== key),
+      })),
+    })),
+  };
+}

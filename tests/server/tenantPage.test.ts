@@ -45,6 +45,7 @@ const north: Tenant = {
   name: 'Northfield College',
   definition: loadDefinition(seedDefinitionFile),
   definitionVersion: 1,
+  versions: [1],
   institution: seedInstitutionFile,
   hosts: ['north.test'],
   definitionAt() {
@@ -56,6 +57,7 @@ const south: Tenant = {
   name: 'Southfield University',
   definition: loadDefinition(miniDefinition),
   definitionVersion: 3,
+  versions: [1, 2, 3],
   institution: southInstitution,
   hosts: ['south.test'],
   definitionAt() {

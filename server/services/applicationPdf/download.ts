@@ -8,7 +8,7 @@ import type { Definition } from '../../../runtime';
 import { applicationPdfs } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { hmac, sameSecret } from '../../secrets';
-import type { Applicant } from '../context';
+import type { Applicant, DefinitionAt } from '../context';
 import { serviceTokenKey } from '../serviceTokens';
 import { pdfRowOf, type ApplicationPdfContext } from './context';
 import { requestPdf } from './request';
@@ -60,9 +60,9 @@ type PdfStatus = keyof typeof STATUS_MESSAGE;
 export async function pdfStatus(
   ctx: ApplicationPdfContext,
   user: Applicant,
-  definition: Definition,
+  definitions: DefinitionAt,
 ): Promise<ApplicationPdfResponse> {
-  const row = await requestPdf(ctx, user, definition);
+  const row = await requestPdf(ctx, user, definitions);
   const status = row.status as PdfStatus;
   return {
     status,

@@ -39,12 +39,12 @@ export function applicationPdfJob(ctx: ApplicationPdfContext) {
       const payload = job.payload;
       const [row] = await ctx.db.select().from(applicationPdfs).where(pdfRowOf(payload));
       if (!row || row.generation !== payload.generation || row.status === 'COMPLETED') return;
-      const definition = ctx.definitionOf(payload.tenantId);
-      if (!definition) throw new Error(`no definition for tenant ${payload.tenantId}`);
+      const definitions = ctx.definitionsOf(payload.tenantId);
+      if (!definitions) throw new Error(`no definition for tenant ${payload.tenantId}`);
       await settle(ctx, payload, { status: 'IN_PROGRESS', message: pdfMessages.inProgress });
       const now = ctx.config.now();
-      const sources = await readSources(ctx, payload, definition);
-      const pdf = await buildApplicationPdf(ctx, definition, sources, now);
+      const sources = await readSources(ctx, payload, definitions);
+      const pdf = await buildApplicationPdf(ctx, sources.definition, sources, now);
       const key = newPdfKey(payload);
       await ctx.storage.put(key, pdf, 'application/pdf');
       const kept = await settle(ctx, payload, {

@@ -1,9 +1,8 @@
 /** Asking for an up-to-date PDF: one statement decides whether a new generation and job are due. */
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { pdfMessages } from '../../../contract';
-import type { Definition } from '../../../runtime';
 import { applicationPdfs } from '../../db/schema';
-import type { Applicant } from '../context';
+import type { Applicant, DefinitionAt } from '../context';
 import {
   APPLICATION_PDF_JOB,
   pdfRowOf,
@@ -33,9 +32,9 @@ function isDue(row: typeof applicationPdfs.$inferSelect, digest: string, now: Da
 export async function requestPdf(
   ctx: ApplicationPdfContext,
   user: Applicant,
-  definition: Definition,
+  definitions: DefinitionAt,
 ): Promise<typeof applicationPdfs.$inferSelect> {
-  const { sources, pdf } = await readSourcesAndPdf(ctx, user, definition);
+  const { sources, pdf } = await readSourcesAndPdf(ctx, user, definitions);
   const now = ctx.config.now();
   if (pdf && !isDue(pdf, sources.digest, now)) return pdf;
   const [requested] = await ctx.db

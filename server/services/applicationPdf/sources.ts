@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Definition } from '../../../runtime';
 import { applicationPdfs, applications, documents } from '../../db/schema';
 import { sha256 } from '../../secrets';
-import type { Applicant } from '../context';
+import type { Applicant, DefinitionAt } from '../context';
 import { answeredOf } from '../documents/state';
 import { pdfRowOf, type ApplicationPdfContext } from './context';
 
@@ -12,6 +12,8 @@ const LAYOUT_VERSION = 2;
 
 /** What the PDF is made from, and a digest of it that changes whenever any of it does. */
 export interface Sources {
+  /** The definition the application is read under: its submitted version, else the latest. */
+  readonly definition: Definition;
   readonly answers: Record<string, unknown>;
   readonly tabs: Record<string, string>;
   readonly submittedAt: Date | null;
@@ -57,13 +59,14 @@ const convertedDocumentsColumn = (user: Applicant) =>
 export async function readSourcesAndPdf(
   ctx: Pick<ApplicationPdfContext, 'db'>,
   user: Applicant,
-  definition: Definition,
+  definitions: DefinitionAt,
 ): Promise<{ sources: Sources; pdf: typeof applicationPdfs.$inferSelect | null }> {
   const [row] = await ctx.db
     .select({
       answers: applications.answers,
       tabs: applications.tabs,
       submittedAt: applications.submittedAt,
+      definitionVersion: applications.definitionVersion,
       documents: convertedDocumentsColumn(user),
       pdf: applicationPdfs,
     })
@@ -79,7 +82,7 @@ export async function readSourcesAndPdf(
     pdfKey,
     generation,
   }));
-  const sources = sourcesOf(user, definition, {
+  const sources = sourcesOf(user, definitions(row?.definitionVersion), {
     answers: row?.answers ?? {},
     tabs: row?.tabs ?? {},
     submittedAt: row?.submittedAt ?? null,
@@ -91,9 +94,9 @@ export async function readSourcesAndPdf(
 export async function readSources(
   ctx: Pick<ApplicationPdfContext, 'db'>,
   user: Applicant,
-  definition: Definition,
+  definitions: DefinitionAt,
 ): Promise<Sources> {
-  return (await readSourcesAndPdf(ctx, user, definition)).sources;
+  return (await readSourcesAndPdf(ctx, user, definitions)).sources;
 }
 
 function sourcesOf(
@@ -118,6 +121,7 @@ function sourcesOf(
     }),
   );
   return {
+    definition,
     answers,
     tabs,
     submittedAt,

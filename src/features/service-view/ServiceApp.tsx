@@ -4,9 +4,9 @@
  * is a root of its own, loaded on demand (main.tsx) so the applicant's first page does not carry it.
  */
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { Component, useEffect, useState, type ReactNode } from 'react';
+import { Component, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { serviceMessages } from '../../../contract';
-import { applicationDefinition } from '../../tenant/tenantData';
+import { definitionOfRead } from '../../tenant/tenantData';
 import { PrintApplication } from '../../../renderers/print/application';
 import { UnauthorizedError } from '../../api/client';
 import { ErrorScreen } from '../../chrome/ErrorScreen';
@@ -49,10 +49,11 @@ class ServiceErrorBoundary extends Component<{ children: ReactNode }, { error: u
 function ServiceView({ token }: { token: string }) {
   const { data } = useQuery({ ...serviceDataQuery(token), throwOnError: true });
   usePrintStylesheet();
+  const definition = useMemo(() => (data ? definitionOfRead(data) : null), [data]);
   useEffect(() => {
-    if (data) document.title = applicationDefinition.title;
-  }, [data]);
-  if (!data) {
+    if (definition) document.title = definition.title;
+  }, [definition]);
+  if (!data || !definition) {
     return (
       <main>
         <LoadingScreen />
@@ -62,7 +63,7 @@ function ServiceView({ token }: { token: string }) {
   return (
     <main>
       <PrintApplication
-        definition={applicationDefinition}
+        definition={definition}
         answers={data.answer}
         tabs={data.tabs}
         documents={Object.keys(data.document_answer)}

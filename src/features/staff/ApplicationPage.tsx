@@ -4,9 +4,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { staffApplication } from '../../../contract/staff';
-import { applicationDefinition } from '../../tenant/tenantData';
+import { definitionOfRead } from '../../tenant/tenantData';
 import { PrintApplication } from '../../../renderers/print/application';
 import { usePrintStylesheet } from '../service-view/usePrintStylesheet';
 import { download, staffCall } from './api';
@@ -35,6 +35,7 @@ export function ApplicationPage() {
       .finally(() => setBusy(false));
   };
   const documents = Object.entries(application.data?.document_answer ?? {});
+  const definition = useMemo(() => definitionOfRead(application.data ?? {}), [application.data]);
   // Back returns to the list as it was (its search and page) when the list is where we came from.
   const canGoBack = router.history.canGoBack();
   return (
@@ -82,7 +83,7 @@ export function ApplicationPage() {
           <ServiceLinks id={id} isAdmin={isAdmin} />
           <div className={styles.panel}>
             <PrintApplication
-              definition={applicationDefinition}
+              definition={definition}
               answers={application.data.answer}
               tabs={application.data.tabs}
               documents={documents.map(([key]) => key)}

@@ -88,6 +88,9 @@ function Navigation({ me }: { me: StaffMe }) {
             <Link to="/staff/audit" className={styles.navLink} activeProps={current}>
               Audit log
             </Link>
+            <Link to="/staff/versions" className={styles.navLink} activeProps={current}>
+              Form versions
+            </Link>
           </>
         ) : null}
       </nav>

@@ -52,6 +52,11 @@ export function staffRoutes<TRoot extends AnyRoute>(rootRoute: TRoot) {
     }),
     createRoute({
       getParentRoute: () => console,
+      path: '/versions',
+      component: lazyRouteComponent(() => import('./VersionsPage'), 'VersionsPage'),
+    }),
+    createRoute({
+      getParentRoute: () => console,
       path: '/join',
       validateSearch: asText,
       component: lazyRouteComponent(() => import('./JoinPage'), 'JoinPage'),
