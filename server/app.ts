@@ -374,7 +374,14 @@ export async function buildServer(
     10 * 60 * 1000,
   );
   prune.unref();
-  app.addHook('onClose', async () => clearInterval(prune));
+  // Another process's publish or new college is served here within seconds (D145).
+  const unfollow = directory.follow(database.db, config.tenantRefreshMs, (error) =>
+    app.log.warn({ err: errorFields(error) }, 'tenant directory refresh failed'),
+  );
+  app.addHook('onClose', async () => {
+    clearInterval(prune);
+    unfollow();
+  });
   if (!options.database) closing.add(app, 'database', () => database.close());
 
   return {

@@ -61,6 +61,7 @@ const envSchema = z.object({
   JOB_WORKER: z.enum(['process', 'none', 'inline']).default('process'),
   /** How long a claimed job is held before another worker may take it (a worker that died). */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  TENANT_REFRESH_SECONDS: z.coerce.number().positive().max(3600).default(5),
   /** How long a done job is kept, in days, before the worker deletes it (D136). */
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** How long a failed job (and its last error) is kept, in days, for an operator to see. */
@@ -197,6 +198,8 @@ export interface ServerConfig {
   readonly jobs: { readonly pollMs: number; readonly leaseMs: number };
   /** How long finished jobs are kept before the worker prunes them (D136). */
   readonly jobRetention: JobRetention;
+  /** How often each process looks for tenants added or changed by another (D145). */
+  readonly tenantRefreshMs: number;
   /** Cookies get Secure (and the __Host- prefix) when the public origin is https. */
   readonly secureCookies: boolean;
   /** The clock: injected so tests can move time. */
@@ -300,6 +303,7 @@ export function configFromEnv(
     chromiumPath: e.CHROMIUM_PATH,
     jobWorker: e.JOB_WORKER,
     jobs: { pollMs: 1000, leaseMs: e.JOB_LEASE_SECONDS * 1000 },
+    tenantRefreshMs: e.TENANT_REFRESH_SECONDS * 1000,
     jobRetention: {
       doneMs: e.JOB_RETENTION_DAYS * DAY_MS,
       failedMs: e.JOB_FAILED_RETENTION_DAYS * DAY_MS,

@@ -185,7 +185,10 @@ export async function publishDefinition(
         definition: { ...definition, version },
         publishedBy,
       });
-      await tx.update(tenants).set({ definitionId: definition.id }).where(eq(tenants.id, tenantId));
+      await tx
+        .update(tenants)
+        .set({ definitionId: definition.id, revision: sql`${tenants.revision} + 1` })
+        .where(eq(tenants.id, tenantId));
       return version;
     }),
   );
@@ -200,7 +203,11 @@ export async function updateInstitution(
   const stored = withoutSchemaLink(parseInstitutionFile(data));
   const changed = await db
     .update(tenants)
-    .set({ institution: stored, name: stored.config.partner_name })
+    .set({
+      institution: stored,
+      name: stored.config.partner_name,
+      revision: sql`${tenants.revision} + 1`,
+    })
     .where(eq(tenants.id, tenantId))
     .returning({ id: tenants.id });
   if (changed.length === 0) throw new NoSuchTenant(tenantId);
@@ -252,11 +259,49 @@ class VersionShelf {
   }
 }
 
+/** What the directory was loaded from: each tenant's id and revision, in one comparable string. */
+const revisionsOf = (rows: readonly { id: string; revision: number }[]) =>
+  rows
+    .map((row) => `${row.id}:${row.revision}`)
+    .sort()
+    .join(',');
+
 export class TenantDirectory {
   private byId = new Map<string, Tenant>();
   private byHost = new Map<string, Tenant>();
+  private loadedRevisions = '';
 
   constructor(private readonly defaultTenantId: string) {}
+
+  /**
+   * Reloads when a tenant was added or changed since the last load, by this process or another
+   * (one small read of the directory table); true when it did.
+   */
+  async refresh(db: Database): Promise<boolean> {
+    const rows = await db.select({ id: tenants.id, revision: tenants.revision }).from(tenants);
+    if (revisionsOf(rows) === this.loadedRevisions) return false;
+    await this.load(db);
+    return true;
+  }
+
+  /**
+   * Keeps the directory current: a refresh every `everyMs`, errors left to the next round (a
+   * database outage is reported by the readiness check, not here). Returns the stop function.
+   */
+  follow(db: Database, everyMs: number, onError: (error: unknown) => void): () => void {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.refresh(db)
+        .catch(onError)
+        .finally(() => {
+          running = false;
+        });
+    }, everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
 
   async load(db: Database): Promise<void> {
     const rows = await db.select().from(tenants);
@@ -294,6 +339,7 @@ export class TenantDirectory {
     }
     this.byId = byId;
     this.byHost = byHost;
+    this.loadedRevisions = revisionsOf(rows);
   }
 
   /** The tenant that claims the request's host name, else the default tenant. */

@@ -14,6 +14,7 @@ import { lowerPriority } from './jobs/priority';
 import { IPC_DATABASE_ENV, WORKER_STOP_MS } from './jobs/workerProcess';
 import { OutboxMailer, SmtpMailer } from './mail/mailer';
 import { ClosingSteps, CLOSE_STEP_MS, closeWithin, JOB_GRACE_MS } from './shutdown';
+import { errorFields } from './security/logFields';
 import { TenantDirectory } from './tenants';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -48,6 +49,10 @@ async function main(): Promise<void> {
     ? new SmtpMailer(config.smtpUrl, config.mailFrom, logger)
     : new OutboxMailer(config.dataDir, logger, config.env === 'development');
   const { queue, printer, sandbox } = createJobs(config, database, mailer, logger, directory);
+  // A college published or changed through a web process: its mails and PDFs follow within seconds.
+  const unfollow = directory.follow(database.db, config.tenantRefreshMs, (error) =>
+    log.warn({ err: errorFields(error) }, 'tenant directory refresh failed'),
+  );
 
   const closing = new ClosingSteps();
   let stopping = false;
@@ -55,6 +60,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ reason }, 'job worker stopping');
+    unfollow();
     // Without the web process that answered its statements, the job cannot be handed back: it waits
     // for its lease, and the worker goes at once.
     const orphaned = viaParent && !process.connected;

@@ -82,7 +82,7 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
     expect(
       await rulesFired(
         file,
-        "import { BLANK } from '@northfield/form-runtime';\nexport const b = BLANK;\n",
+        "import { BLANK } from '@admission-platform/form-runtime';\nexport const b = BLANK;\n",
       ),
     ).toEqual([]);
   });

@@ -154,8 +154,8 @@ beforeAll(async () => {
 describe('the packages, packed and installed in an app of their own', () => {
   it('pack only their built files: no sources, tests or source maps', () => {
     expect(packs.map((pack) => pack.name)).toEqual([
-      '@northfield/form-runtime',
-      '@northfield/form-renderers',
+      '@admission-platform/form-runtime',
+      '@admission-platform/form-renderers',
     ]);
     for (const [index, dir] of PACKAGES.entries()) {
       const files = (packs[index]?.files ?? []).map((file) => file.path);
@@ -174,7 +174,7 @@ describe('the packages, packed and installed in an app of their own', () => {
   });
 
   it('ship production code: the JSX runtime, not its development build', () => {
-    const renderers = path.join(APP, 'node_modules/@northfield/form-renderers');
+    const renderers = path.join(APP, 'node_modules/@admission-platform/form-renderers');
     const code = (packs[1]?.files ?? [])
       .filter((file) => file.path.endsWith('.js'))
       .map((file) => readFileSync(path.join(renderers, file.path), 'utf8'))
@@ -186,9 +186,9 @@ describe('the packages, packed and installed in an app of their own', () => {
   it('type-check the example against the packed declarations, not the repository', () => {
     expect(describeDiagnostics(diagnostics)).toEqual([]);
     const read = program.getSourceFiles().map((file) => file.fileName);
-    expect(read).toContain(path.join(APP, 'node_modules/@northfield/form-runtime/dist/index.d.ts'));
+    expect(read).toContain(path.join(APP, 'node_modules/@admission-platform/form-runtime/dist/index.d.ts'));
     expect(read).toContain(
-      path.join(APP, 'node_modules/@northfield/form-renderers/dist/registry.d.ts'),
+      path.join(APP, 'node_modules/@admission-platform/form-renderers/dist/registry.d.ts'),
     );
     for (const dir of PACKAGES)
       expect(read.filter((file) => file.startsWith(path.join(ROOT, dir) + path.sep))).toEqual([]);
@@ -208,7 +208,7 @@ describe('the packages, packed and installed in an app of their own', () => {
   it('leave the repository on the sources, even with the packages built', async () => {
     // Loaded after the build: by folder (`../../runtime`, the repository's way) and by name.
     const byFolder = await import('../../runtime');
-    const byName = await import('@northfield/form-runtime');
+    const byName = await import('@admission-platform/form-runtime');
     const source = await import('../../runtime/load');
     expect(byFolder.loadDefinition).toBe(source.loadDefinition);
     expect(byName.loadDefinition).toBe(source.loadDefinition);

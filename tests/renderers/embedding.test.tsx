@@ -17,15 +17,15 @@ import {
   loadDefinition,
   validateAnswers,
   type ViewState,
-} from '@northfield/form-runtime';
+} from '@admission-platform/form-runtime';
 import {
   ErrorStore,
   FormProvider,
   PageOutlet,
   usePageView,
   type AnswerSource,
-} from '@northfield/form-renderers/react';
-import type { AnswerValue } from '@northfield/form-renderers/registry';
+} from '@admission-platform/form-renderers/react';
+import type { AnswerValue } from '@admission-platform/form-renderers/registry';
 import { plainRenderers } from './plain/plainRenderers';
 // #endregion
 

@@ -12,6 +12,8 @@ import { runInTenant } from '../../server/db/tenantScope';
 import { copyHtml } from '../../server/services/applicationPdf';
 import { readSources } from '../../server/services/applicationPdf/sources';
 import { cliKey } from '../../server/services/serviceTokens';
+import { publishDefinition } from '../../server/tenants';
+import { withoutSchemaLink } from '../../definitions/institutionFile';
 import {
   databaseKinds,
   registeredClient,
@@ -40,7 +42,7 @@ describe.each(databaseKinds)('tenant administration on %s', (database) => {
   ) => Promise<Response<Record<string, any>>>;
 
   beforeAll(async () => {
-    server = await startServer({ database });
+    server = await startServer({ database, env: { TENANT_REFRESH_SECONDS: '0.2' } });
     const key = cliKey(server.built.context.config);
     const client = server.client();
     operator = (method, path, body) =>
@@ -190,6 +192,33 @@ describe.each(databaseKinds)('tenant administration on %s', (database) => {
     }
     const after = (await operator('GET', '/platform/api/tenants/riverside/export')).body.version;
     expect(after).toBe(before);
+  });
+
+  it('serves a version another process published, within its refresh interval', async () => {
+    const river = await registeredClient(server, 'elsewhere@example.com', undefined, RIVERSIDE);
+    expect((await river.put('/api/answer', { start_term: '2027FA' })).status).toBe(200);
+    const directory = server.built.tenants;
+    // Published straight on the database, as another server process would: this one is not told.
+    const version = await publishDefinition(
+      server.built.database.db,
+      'riverside',
+      withoutSchemaLink(withoutQuestion(riversideDefinition, 'start_term')),
+      'command line',
+    );
+    await expect
+      .poll(() => directory.get('riverside')?.definitionVersion, { timeout: 5000 })
+      .toBe(version);
+    expect((await river.put('/api/answer', { start_term: '2027SP' })).status).toBe(400);
+    // Nothing changed since: a refresh reads the revisions and reloads nothing.
+    expect(await directory.refresh(server.built.database.db)).toBe(false);
+    await publishDefinition(
+      server.built.database.db,
+      'riverside',
+      withoutSchemaLink(riversideDefinition),
+      'command line',
+    );
+    expect(await directory.refresh(server.built.database.db)).toBe(true);
+    expect((await river.put('/api/answer', { start_term: '2027SP' })).status).toBe(200);
   });
 
   it('numbers parallel publishes without gaps and never twice', async () => {

@@ -3,8 +3,8 @@
  * integrator would notice if the packages broke. Prints one line per check; exits non-zero if any
  * failed. (No Node types: the app type-checks against the packages' declarations and React's only.)
  */
-import { applyClearing, validateAnswers } from '@northfield/form-runtime';
-import { renderApplicationHtml } from '@northfield/form-renderers/print/render';
+import { applyClearing, validateAnswers } from '@admission-platform/form-runtime';
+import { renderApplicationHtml } from '@admission-platform/form-renderers/print/render';
 import { definition } from './definition.js';
 import { renderOwnerPage } from './page.js';
 

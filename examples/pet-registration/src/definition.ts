@@ -1,4 +1,4 @@
-import { loadDefinition } from '@northfield/form-runtime';
+import { loadDefinition } from '@admission-platform/form-runtime';
 
 /** The form is data: it could as well come from a JSON file or a database, so it is checked on load. */
 export const definition = loadDefinition({

@@ -1,10 +1,10 @@
-import { visiblePage, type Answers } from '@northfield/form-runtime';
+import { visiblePage, type Answers } from '@admission-platform/form-runtime';
 import {
   FormProvider,
   PageOutlet,
   staticAnswers,
   staticErrors,
-} from '@northfield/form-renderers/react';
+} from '@admission-platform/form-renderers/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { definition } from './definition.js';
 import { petRenderers } from './renderers.js';

@@ -17,6 +17,8 @@ export const tenants = pgTable('tenants', {
   createdAt: at('created_at').notNull().defaultNow(),
   /** The institution file (D145); NULL only before the start that seeds it. */
   institution: jsonb('institution').$type<InstitutionFile>(),
+  /** Raised by every publish and institution change: processes reload when it moves (D145). */
+  revision: integer('revision').notNull().default(0),
 });
 
 /** A tenant's published definitions: immutable, numbered from 1 without gaps (D145). */
