@@ -268,6 +268,12 @@ describe('the staff console in Chromium', () => {
       await page.goto('/staff/audit');
       await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
       await page.getByRole('button', { name: 'Sign out' }).click();
+      // Without a session every view goes to /staff/login, which remembers where it was asked.
+      await page.waitForURL(
+        (url) =>
+          url.pathname === '/staff/login' && url.searchParams.get('next') === '/staff/audit',
+      );
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
       await expectNoAxeViolations(page, 'sign-in');
       await shot(page, 'staff-sign-in-1280');
       await page.setViewportSize({ width: 360, height: 800 });
@@ -281,6 +287,7 @@ describe('the staff console in Chromium', () => {
       e2e.server.clock.advance(21 * 60 * 1000);
       await page.getByRole('link', { name: 'Applications' }).click();
       await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/staff/login');
       await signInAgain(page);
       await page.getByRole('heading', { level: 1, name: 'Applications' }).waitFor();
     } finally {

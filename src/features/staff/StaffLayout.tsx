@@ -1,11 +1,12 @@
 /**
  * The staff console's page (issue 18, docs/staff.md): its own header (the institution, "Staff", the
- * signed-in address, Sign out) and navigation, never the applicant's chrome. Until the sign-in is
- * complete the view's place holds the sign-in step, so the URL (and a reload) stays where it was.
+ * signed-in address, Sign out) and navigation, never the applicant's chrome. A view asked for without
+ * a staff session goes to `/staff/login`, which keeps the view's address and returns to it once the
+ * sign-in (password, then the second factor) is complete.
  */
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, Navigate, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { messageResponse } from '../../../contract';
 import type { StaffMe } from '../../../contract/staff';
 import { institutionConfig } from '../../tenant/tenantData';
@@ -108,9 +109,30 @@ function Navigation({ me }: { me: StaffMe }) {
 
 function Gate() {
   const me = useMe();
+  const location = useRouterState({ select: (state) => state.location });
+  const onLogin = location.pathname === STAFF_LOGIN_PATH;
   if (me.isPending) return <p role="status">Loading…</p>;
-  if (!me.data) return <SignIn />;
+  if (!me.data) {
+    if (onLogin) return <SignIn />;
+    return <Navigate to={STAFF_LOGIN_PATH} search={{ next: location.href }} replace />;
+  }
   if (me.data.stage === 'enrol') return <Enrolment me={me.data} />;
   if (me.data.stage === 'verify') return <Verify me={me.data} />;
+  if (onLogin) return <ReplaceWith href={afterSignIn(location.search)} />;
   return <Outlet />;
+}
+
+const STAFF_LOGIN_PATH = '/staff/login';
+
+/** Replaces the address with a full href (a view with its own search), as a redirect would. */
+function ReplaceWith({ href }: { href: string }) {
+  const router = useRouter();
+  useEffect(() => router.history.replace(href), [router, href]);
+  return null;
+}
+
+/** Where a completed sign-in goes: the console view it was asked for, never another site or app. */
+function afterSignIn(search: Record<string, unknown>): string {
+  const next = typeof search.next === 'string' ? search.next : '';
+  return /^\/staff(\/|\?|$)/.test(next) && !next.startsWith(STAFF_LOGIN_PATH) ? next : '/staff';
 }

@@ -55,6 +55,12 @@ export function staffRoutes<TRoot extends AnyRoute>(rootRoute: TRoot) {
       path: '/versions',
       component: lazyRouteComponent(() => import('./VersionsPage'), 'VersionsPage'),
     }),
+    // The sign-in: StaffLayout's gate draws it, and goes on to `next` once it is complete.
+    createRoute({
+      getParentRoute: () => console,
+      path: '/login',
+      validateSearch: asText,
+    }),
     createRoute({
       getParentRoute: () => console,
       path: '/join',

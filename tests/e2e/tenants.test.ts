@@ -1,0 +1,86 @@
+/**
+ * Two colleges on one server, in Chromium (D145): Northfield (the embedded default) at localhost and
+ * Riverside, added from its files through the platform's call, at riverside.localhost (Chromium
+ * resolves *.localhost to this machine). Each host shows its own form, title, colours and words,
+ * and nothing of the other, to applicants and in the staff console.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliKey } from '../../server/services/serviceTokens';
+import { startE2E, type E2E } from './harness';
+import { expectNoAxeViolations, shot } from './pageChecks';
+
+const tenantFile = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../tenants/${file}`, import.meta.url), 'utf8')) as {
+    config: { colors: { primary: string }; application_title: string; partner_name: string };
+  };
+
+describe('two colleges on one server, in Chromium', () => {
+  let e2e: E2E;
+  let riverside = '';
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    const added = await e2e.server.client().request(
+      'POST',
+      '/platform/api/tenants',
+      {
+        id: 'riverside',
+        hosts: ['riverside.localhost'],
+        institution: tenantFile('riverside/institution.json'),
+        definition: tenantFile('riverside/definition.json'),
+      },
+      { authorization: `Bearer ${cliKey(e2e.server.built.context.config)}` },
+    );
+    expect(added.status, added.text).toBe(200);
+    riverside = e2e.origin.replace('//localhost', '//riverside.localhost');
+  }, 300_000);
+  afterAll(async () => e2e?.close());
+
+  it('each host shows its own form, title, colours and words, and nothing of the other', async () => {
+    const colleges = [
+      {
+        origin: e2e.origin,
+        name: 'northfield',
+        file: tenantFile('northfield/institution.json'),
+        own: 'Middle Name',
+        others: ['Riverside', 'Which program would you like to enroll in?'],
+      },
+      {
+        origin: riverside,
+        name: 'riverside',
+        file: tenantFile('riverside/institution.json'),
+        own: 'Which program would you like to enroll in?',
+        others: ['Northfield', 'Middle Name'],
+      },
+    ];
+    for (const college of colleges) {
+      const { context, page } = await e2e.newPage();
+      try {
+        await page.goto(`${college.origin}/`);
+        await page.getByLabel(college.own).first().waitFor();
+        await expect.poll(() => page.title()).toContain(college.file.config.application_title);
+        const primary = await page.evaluate(() =>
+          document.documentElement.style.getPropertyValue('--color-primary-main'),
+        );
+        expect(primary).toBe(college.file.config.colors.primary);
+        const text = await page.locator('body').innerText();
+        expect(text).toContain(college.file.config.partner_name);
+        for (const other of college.others) expect(text).not.toContain(other);
+        await expectNoAxeViolations(page, `${college.name} first page`);
+        await page.setViewportSize({ width: 360, height: 800 });
+        await shot(page, `tenant-${college.name}-360`);
+
+        // The staff console speaks in the college's name too.
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(`${college.origin}/staff`);
+        await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+        const header = await page.locator('header').innerText();
+        expect(header).toContain(college.file.config.partner_name);
+        for (const other of college.others) expect(header).not.toContain(other);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 300_000);
+});
