@@ -270,8 +270,7 @@ describe('the staff console in Chromium', () => {
       await page.getByRole('button', { name: 'Sign out' }).click();
       // Without a session every view goes to /staff/login, which remembers where it was asked.
       await page.waitForURL(
-        (url) =>
-          url.pathname === '/staff/login' && url.searchParams.get('next') === '/staff/audit',
+        (url) => url.pathname === '/staff/login' && url.searchParams.get('next') === '/staff/audit',
       );
       await page.getByRole('heading', { name: 'Sign in' }).waitFor();
       await expectNoAxeViolations(page, 'sign-in');
