@@ -21,6 +21,9 @@
  * alone. Per step the bench reports the CPU each process took (./processCpu.ts), the waits for a
  * database connection and for an Argon2 slot, and, before the steps, the statements each kind of
  * request sends to PostgreSQL.
+ *
+ * BENCH_SEASON=1 starts from a season's rows instead of an empty database (./season.ts: 50,000
+ * applications of the tenant and 250,000 finished jobs), the state of a real deadline day.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -51,6 +54,7 @@ import {
 import { ProcessCpu } from './processCpu';
 import { MemoryReport } from './memory';
 import { dropDatabase } from '../server/dropDatabase';
+import { generateApplications, generateFinishedJobs, SEASON } from './season';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MAX_STEPS = Number(process.env.BENCH_STEPS ?? 6);
@@ -473,6 +477,11 @@ export async function runDeadlineBench(): Promise<{ ok: boolean; lines: string[]
     startWorker: inline,
     workerProcess: !inline,
   });
+  const season = process.env.BENCH_SEASON === '1';
+  if (season) {
+    await generateApplications(database.handle.db, config.defaultTenant);
+    await generateFinishedJobs(database.handle.db, config.defaultTenant);
+  }
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   const load = fork(LOAD_ENTRY, [], {
@@ -492,7 +501,7 @@ export async function runDeadlineBench(): Promise<{ ok: boolean; lines: string[]
   memory.sample('the start');
   memory.everyMinute();
   const lines = [
-    `database: ${database.name}; ${SECONDS} s per step; ${inline ? 'one process hosting the jobs too' : 'one web process and one job worker process'}, the load from a child process of the bench; load average at start ${os
+    `database: ${database.name}${season ? `, preloaded with ${SEASON.applications.toLocaleString('en-US')} applications and ${SEASON.finishedJobs.toLocaleString('en-US')} finished jobs` : ', empty at the start'}; ${SECONDS} s per step; ${inline ? 'one process hosting the jobs too' : 'one web process and one job worker process'}, the load from a child process of the bench; load average at start ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,

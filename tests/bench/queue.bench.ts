@@ -7,15 +7,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { JobQueue } from '../../server/jobs/queue';
 import { dropDatabase } from '../server/dropDatabase';
+import { generateFinishedJobs, SEASON } from './season';
 
-const HISTORY = 250_000;
-const APPLICANTS = 50_000;
-const BATCH = 50_000;
+const HISTORY = SEASON.finishedJobs;
 /** Jobs queued at once, then claimed and run one after another (the backlog of a busy minute). */
 const BACKLOG = 25;
 const ROUNDS = 6;
@@ -25,20 +23,8 @@ const BENCH_JOB = 'queue-bench';
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** Finished jobs of a season: five per applicant, a few failed, finished over the last day. */
 async function preload(handle: DatabaseHandle, count: number) {
-  for (let from = 1; from <= count; from += BATCH)
-    await handle.db.execute(sql`insert into jobs
-        (kind, payload, status, attempts, max_attempts, run_after, created_at, updated_at, last_error)
-      select 'document-conversion',
-        jsonb_build_object('tenantId', 'northfield', 'userId', 'u' || (n % ${APPLICANTS}),
-          'questionKey', 'transcript_file', 'generation', 1),
-        case when n % 100 = 0 then 'failed' else 'done' end, 1, 3,
-        now() - (n % 86400) * interval '1 second', now() - (n % 86400) * interval '1 second',
-        now() - (n % 86400) * interval '1 second' + interval '2 seconds',
-        case when n % 100 = 0 then 'conversion failed' end
-      from generate_series(${from}::int, ${Math.min(from + BATCH - 1, count)}::int) n`);
-  await handle.db.execute(sql`vacuum analyze jobs`);
+  await generateFinishedJobs(handle.db, 'northfield', count);
 }
 
 /** Times claiming and running one job through `BACKLOG` queued jobs of as many applicants. */

@@ -13,9 +13,9 @@ import { applicationQuery } from '../../contract/staff';
 import { openDatabase, type Database } from '../../server/db/client';
 import { runInTenant } from '../../server/db/tenantScope';
 import { listApplications } from '../../server/staff/applicationList';
+import { generateApplications, SEASON } from './season';
 
-const GENERATED = 50_000;
-const BATCH = 10_000;
+const GENERATED = SEASON.applications;
 const RUNS = 7;
 const TARGET_MS = 100;
 
@@ -23,24 +23,7 @@ async function generate(db: Database) {
   await db.execute(
     sql`insert into tenants (id, name, definition_id) values ('bench', 'Bench', 'northfield-undergraduate') on conflict do nothing`,
   );
-  for (let from = 1; from <= GENERATED; from += BATCH)
-    await db.execute(sql`with made as (
-        insert into users (tenant_id, email, password_hash, confirmed_at, created_at)
-        select 'bench', 'gen' || n || '@example.org', 'x', now(), now()
-        from generate_series(${from}::int, ${Math.min(from + BATCH - 1, GENERATED)}::int) n
-        returning id, email),
-      numbered as (select id, substr(split_part(email, '@', 1), 4)::int as n from made),
-      apps as (insert into applications (tenant_id, user_id, answers, submitted_at, updated_at)
-        select 'bench', id, jsonb_build_object(
-            'first_name', (array['Ada','Grace','Alan','Edsger','Barbara'])[1 + n % 5],
-            'last_name', (array['Lovelace','Hopper','Turing','Dijkstra','Liskov'])[1 + (n / 5) % 5] || n),
-          case when n % 3 = 0 then timestamptz '2026-01-01' + (n % 300) * interval '1 day' end,
-          timestamptz '2026-01-01' + n * interval '1 minute'
-        from numbered returning user_id)
-      insert into web_status_events (tenant_id, user_id, web_status, at)
-        select 'bench', id, 'validating', now() from numbered where n % 5 = 0`);
-  await db.execute(sql`analyze staff_listing`);
-  await db.execute(sql`analyze staff_listing_words`);
+  await generateApplications(db, 'bench', GENERATED);
 }
 
 const median = (values: number[]) =>
@@ -55,7 +38,7 @@ export async function runStaffListingBench(): Promise<{ ok: boolean; lines: stri
   const lines: string[] = [`${handle.kind}, ${GENERATED.toLocaleString('en-US')} applications`];
   let ok = true;
   try {
-    await runInTenant('bench', () => generate(db));
+    await generate(db);
     const list = (query: Record<string, string>) =>
       runInTenant('bench', () => listApplications(db, 'bench', applicationQuery.parse(query)));
     const first = await list({});
