@@ -22,6 +22,21 @@ export function tenantDataElement(data: TenantPageData): string {
   return `<script type="application/json" id="${TENANT_DATA_ELEMENT_ID}" nonce="${CSP_NONCE_PLACEHOLDER}">${json}</script>`;
 }
 
+/**
+ * The tenant's colours as the theme's variables, in the page itself: the boot spinner and the first
+ * paint are in the college's colours before any JavaScript runs (src/theme.ts sets the same later).
+ * The institution file's schema admits only `#rrggbb` colours, so nothing else can reach the style.
+ */
+export function tenantColoursElement(colors: TenantPageData['institution']['config']['colors']) {
+  const hex = (value: string) => (/^#[0-9a-fA-F]{6}$/.test(value) ? value : '');
+  const rules = [
+    `--color-primary-main:${hex(colors.primary)}`,
+    `--color-secondary-main:${hex(colors.secondary)}`,
+    `--color-accent-main:${hex(colors.accent)}`,
+  ].filter((rule) => !rule.endsWith(':'));
+  return `<style nonce="${CSP_NONCE_PLACEHOLDER}">:root{${rules.join(';')}}</style>`;
+}
+
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -34,5 +49,8 @@ export function tenantPage(html: string, data: TenantPageData): string {
   return html
     .replaceAll(APPLICATION_TITLE_PLACEHOLDER, escapeHtml(application_title))
     .replaceAll(PAGE_DESCRIPTION_PLACEHOLDER, escapeHtml(pageDescription(partner_name)))
-    .replace('</head>', `  ${tenantDataElement(data)}\n  </head>`);
+    .replace(
+      '</head>',
+      `  ${tenantColoursElement(data.institution.config.colors)}\n  ${tenantDataElement(data)}\n  </head>`,
+    );
 }

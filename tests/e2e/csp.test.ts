@@ -92,9 +92,12 @@ describe('the Content-Security-Policy in Chromium', () => {
       expect(attributes).toContain(`nonce="${nonce}"`);
       if (body?.trim() === '') expect(attributes).toMatch(/\ssrc="\/assets\//);
     }
-    // One inline style, the loading state's, with the nonce.
+    // Two inline styles, the loading state's and the tenant's colours, each with the nonce.
     const styles = [...html.matchAll(/<style\b([^>]*)>/g)];
-    expect(styles.map(([, attributes]) => attributes?.trim())).toEqual([`nonce="${nonce}"`]);
+    expect(styles.map(([, attributes]) => attributes?.trim())).toEqual([
+      `nonce="${nonce}"`,
+      `nonce="${nonce}"`,
+    ]);
     expect(html).not.toMatch(/\son[a-z]+=/i);
     // A fresh nonce per response.
     const again = (await fetch(`${e2e.server.url}/about`)).headers.get('content-security-policy');

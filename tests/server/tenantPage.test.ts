@@ -114,6 +114,18 @@ describe('the index page of a tenant', () => {
     expect(tenantDataOf(northPage.body).data.institution).toEqual(seedInstitutionFile);
   });
 
+  it("paints in the tenant's colours before any script runs, under the page's nonce", async () => {
+    const { first } = await pageOf('south.test');
+    const { nonce } = tenantDataOf(first.body);
+    const style = /<style nonce="([^"]+)">:root\{([^}]*)\}<\/style>/.exec(first.body);
+    expect(style?.[1]).toBe(nonce);
+    expect(style?.[2]).toBe(
+      '--color-primary-main:#0b6e4f;--color-secondary-main:#4a2c6b;--color-accent-main:#e07a10',
+    );
+    // After the stylesheet's defaults, so it wins.
+    expect(first.body.indexOf(style![0])).toBeGreaterThan(first.body.indexOf('<style'));
+  });
+
   it('lets no text of the file end the element or open a comment', async () => {
     const { first } = await pageOf('south.test');
     expect(first.body).not.toContain('<script>alert(1)');
