@@ -150,6 +150,13 @@ export const applicationQuery = z.object({
   dir: z.optional(z.enum(['asc', 'desc'], staffMessages.badFilter)),
   ...pageShape,
 });
+/**
+ * `GET /staff/api/export.csv`: the list's filter, and `codes=1` for systems that import the export
+ * (every key as stored: codes beside their labels, every repeat's columns).
+ */
+export const exportQuery = z.extend(applicationQuery, {
+  codes: z.optional(z.enum(['1'], staffMessages.badFilter)),
+});
 /** `GET /staff/api/links`: every service link of the tenant, newest first, a page at a time. */
 export const linkQuery = z.object(pageShape);
 export type PagePosition = z.output<typeof linkQuery>;

@@ -16,7 +16,6 @@ import {
   conversionResponse,
   documentAnswersResponse,
   forgotBody,
-  ignoredResponse,
   lastPageBody,
   loginBody,
   lookupDetail,
@@ -45,6 +44,7 @@ import {
   applicantParams,
   applicationPage,
   applicationQuery,
+  exportQuery,
   auditPage,
   documentParams,
   enrolmentResponse,
@@ -90,12 +90,6 @@ export interface Operation {
 const questionKeyParams = z.object({ question_key: z.string().check(z.minLength(1)) });
 const tmpTokenResponse = z.object({ token: z.string() });
 const conversionQueued = z.object({ status: z.literal('UNPROCESSED') });
-const checks = z.enum(['ok', 'failed']);
-const readiness = z.object({
-  status: z.enum(['ready', 'not ready']),
-  checks: z.object({ database: checks, migrations: checks, worker: checks }),
-});
-const health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 const op = (
   method: Operation['method'],
   path: string,
@@ -339,7 +333,7 @@ export const OPERATIONS: readonly Operation[] = [
   }),
   op('get', '/staff/api/export.csv', 'staff', 'The applications as CSV (admins)', {
     security: 'staffSession',
-    query: applicationQuery,
+    query: exportQuery,
     response: 'csv',
   }),
   op('get', '/staff/api/applications/{id}', 'staff', 'One application', {
@@ -384,17 +378,5 @@ export const OPERATIONS: readonly Operation[] = [
     response: linkPage,
   }),
 
-  // --- Operations (D139, D140) ----------------------------------------------------------------
-  op('get', '/healthz', 'operations', 'Liveness: the process and its database answer', {
-    response: health,
-  }),
-  op('get', '/readyz', 'operations', 'Readiness: database, migrations, a live worker (else 503)', {
-    response: readiness,
-  }),
-  op('get', '/metrics', 'operations', 'Prometheus metrics (only with METRICS_TOKEN set)', {
-    security: 'metricsToken',
-    response: 'prometheus',
-  }),
-  op('get', '/api/openapi.json', 'operations', 'This description', { response: ignoredResponse }),
   ...PLATFORM_OPERATIONS,
 ];

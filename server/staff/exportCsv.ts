@@ -1,17 +1,19 @@
 /**
- * The CSV export: the filtered applications, one row each, with the list's columns and
- * then a column per answer key of the definition, headed by the question's label and its key. Coded
- * answers carry their labels beside them (`<key>_desc`, D74); masked answers stay masked as in every
- * copy. Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage
- * return) are neutralised by csv-stringify's `escape_formulas` (a leading apostrophe). Rows are read
- * in batches, each seeking past the last (D107), so an export of every application streams in
+ * The CSV export: the filtered applications, one row each, the list's columns and then a column per
+ * answer, headed by the question's label (with its key only where two labels are alike). A coded
+ * answer shows its label; `codes` keeps the stored codes beside their labels (`<key>_desc`, D74)
+ * and every column, for systems that import the export. A repeat's columns nobody in the export
+ * answered are left out. Masked answers stay masked as in every copy. UTF-8 with a byte-order mark,
+ * so a spreadsheet reads accents right. Cells a spreadsheet would read as a formula (starting with
+ * =, +, -, @, tab or carriage return) are neutralised by csv-stringify's `escape_formulas`. Rows are
+ * read in batches, each seeking past the last (D107), so an export of every application streams in
  * bounded memory and time. Each application is read under the definition version it was submitted
  * with; the columns are the latest version's, then those only earlier versions had (D145).
  */
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { sql, type SQL } from 'drizzle-orm';
-import { answersForCopy, compile, type Definition } from '../../runtime';
+import { answersForCopy, compile, type Definition, type FieldInstance } from '../../runtime';
 import type { ApplicationQuery } from '../../contract/staff';
 import type { Database } from '../db/client';
 import type { Tenant } from '../tenants';
@@ -36,26 +38,71 @@ const FIXED_HEADERS = [
   'Documents',
 ];
 
-/** The columns of every published version: the latest's in its order, then older-only keys. */
-export function versionedAnswerColumns(tenant: Pick<Tenant, 'versions' | 'definitionAt'>) {
-  const columns = new Map<string, string>();
-  for (const version of [...tenant.versions].reverse())
-    for (const { key, header } of answerColumns(tenant.definitionAt(version)))
-      if (!columns.has(key)) columns.set(key, header);
-  return [...columns].map(([key, header]) => ({ key, header }));
+export interface AnswerColumn {
+  /** The answer key the column shows. */
+  readonly key: string;
+  /** Where a coded answer's label is, when the column shows labels. */
+  readonly labelKey: string | null;
+  readonly label: string;
+  /** A repeat's column (left out when nobody answered it). */
+  readonly repeated: boolean;
+  header: string;
 }
 
-/** Every answer key in definition order, with a human header: "Question label [key]". */
-export function answerColumns(definition: Definition): { key: string; header: string }[] {
+export interface ExportOptions {
+  /** Stored codes beside their labels, and every column. */
+  readonly codes?: boolean;
+}
+
+/** Every answer key in definition order with its label: codes and `_desc` keys apart, or one column. */
+export function answerColumns(definition: Definition, options: ExportOptions = {}): AnswerColumn[] {
   const model = compile(definition);
-  return [...model.keySpecs.keys()].map((key) => {
-    const instance = model.byKey.get(key)?.[0];
-    const label = instance?.question.label.trim();
-    let header = label || key;
-    if (instance?.descKey === key) header = `${header} (label)`;
-    else if (instance?.yearKey === key) header = `${header} (year)`;
-    return { key, header: `${header} [${key}]` };
-  });
+  const descOf = new Map<string, FieldInstance>();
+  const yearOf = new Map<string, FieldInstance>();
+  for (const instance of model.instances) {
+    if (instance.descKey) descOf.set(instance.descKey, instance);
+    if (instance.yearKey) yearOf.set(instance.yearKey, instance);
+  }
+  const columns: AnswerColumn[] = [];
+  for (const key of model.keySpecs.keys()) {
+    const described = descOf.get(key);
+    const instance = described ?? yearOf.get(key) ?? model.byKey.get(key)?.[0];
+    const label = instance?.question.label.trim() || key;
+    const repeated = Boolean(instance?.slot);
+    if (described) {
+      if (options.codes)
+        columns.push({ key, labelKey: null, label: `${label} (label)`, repeated, header: '' });
+      continue;
+    }
+    const labelKey = !options.codes && instance?.descKey ? instance.descKey : null;
+    const shown = yearOf.has(key) ? `${label} (year)` : label;
+    columns.push({ key, labelKey, label: shown, repeated, header: '' });
+  }
+  return withHeaders(columns, options);
+}
+
+/** The label as the header; the key beside it where two columns' labels are alike (or for codes). */
+function withHeaders(columns: AnswerColumn[], options: ExportOptions): AnswerColumn[] {
+  const seen = new Map<string, number>();
+  for (const column of columns) seen.set(column.label, (seen.get(column.label) ?? 0) + 1);
+  for (const column of columns)
+    column.header =
+      options.codes || (seen.get(column.label) ?? 0) > 1
+        ? `${column.label} [${column.key}]`
+        : column.label;
+  return columns;
+}
+
+/** The columns of every published version: the latest's in its order, then older-only keys. */
+export function versionedAnswerColumns(
+  tenant: Pick<Tenant, 'versions' | 'definitionAt'>,
+  options: ExportOptions = {},
+): AnswerColumn[] {
+  const columns = new Map<string, AnswerColumn>();
+  for (const version of [...tenant.versions].reverse())
+    for (const column of answerColumns(tenant.definitionAt(version), options))
+      if (!columns.has(column.key)) columns.set(column.key, column);
+  return withHeaders([...columns.values()], options);
 }
 
 const csv = (rows: unknown[][]) => stringify(rows, { escape_formulas: true, bom: false });
@@ -82,18 +129,34 @@ function cell(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** The answer keys anyone in the filtered set answered (to leave out the repeats nobody used). */
+async function answeredKeys(db: Database, where: SQL): Promise<Set<string>> {
+  const result = (await db.execute(sql`select distinct k.key from staff_listing l
+      join applications a on a.tenant_id = l.tenant_id and a.user_id = l.user_id
+      cross join lateral jsonb_each(a.answers) as k(key, value)
+      where ${where} and k.value <> 'null'::jsonb and k.value <> '""'::jsonb`)) as unknown as {
+    rows: { key: string }[];
+  };
+  return new Set(result.rows.map((row) => row.key));
+}
+
 /** The export as a stream of CSV text: the header row, then the rows in the list's order. */
 export function exportApplications(
   db: Database,
   tenantId: string,
   tenant: Pick<Tenant, 'versions' | 'definitionAt'>,
   query: ApplicationQuery,
+  options: ExportOptions = {},
 ): Readable {
-  const columns = versionedAnswerColumns(tenant);
   const where = filterOf(tenantId, query);
   const order = orderOf(query);
   async function* lines() {
-    yield csv([[...FIXED_HEADERS, ...columns.map((column) => column.header)]]);
+    let columns = versionedAnswerColumns(tenant, options);
+    if (!options.codes) {
+      const answered = await answeredKeys(db, where);
+      columns = columns.filter((column) => !column.repeated || answered.has(column.key));
+    }
+    yield `\ufeff${csv([[...FIXED_HEADERS, ...columns.map((column) => column.header)]])}`;
     let after: SQL | null = null;
     for (;;) {
       const result =
@@ -119,7 +182,9 @@ export function exportApplications(
             iso(row.submitted_at),
             iso(row.updated_at),
             row.documents,
-            ...columns.map((column) => cell(answers[column.key])),
+            ...columns.map((column) =>
+              cell((column.labelKey ? answers[column.labelKey] : undefined) ?? answers[column.key]),
+            ),
           ];
         }),
       );

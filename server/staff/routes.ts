@@ -10,6 +10,7 @@ import { serverMessages } from '../../contract';
 import {
   applicantParams,
   applicationQuery,
+  exportQuery,
   documentParams,
   linkParams,
   linkQuery,
@@ -242,8 +243,9 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
         before: _before,
         last: _last,
         size: _size,
+        codes,
         ...filter
-      } = parse(applicationQuery, request.query);
+      } = parse(exportQuery, request.query);
       await audit(
         ctx,
         accounts.actorOf(staffOf(request)),
@@ -254,7 +256,9 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', disposition('attachment', 'applications.csv'))
-        .send(exportApplications(ctx.db, request.tenant.id, request.tenant, filter));
+        .send(exportApplications(ctx.db, request.tenant.id, request.tenant, filter, {
+          codes: codes === '1',
+        }));
     });
 
     const applicantFrom = async (request: FastifyRequest) => {

@@ -241,18 +241,32 @@ describe.each(databaseKinds)('the staff applications list on %s', (database) => 
     );
   }, 300_000);
 
-  it('the export: a column per answer key, human headers, formulas neutralised; admins only, audited', async () => {
+  it('the export: a column per answer, headed by its label, formulas neutralised; admins only, audited', async () => {
     admin = { ...admin, client: await adminClient() };
     const response = await admin.client.get('/staff/api/export.csv?q=mallory');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
-    const rows = parseCsv(response.text) as string[][];
+    // A byte-order mark, so a spreadsheet reads the UTF-8 as such.
+    expect(response.text.startsWith('\ufeff')).toBe(true);
+    const rows = parseCsv(response.text, { bom: true }) as string[][];
     const [header, row] = rows as [string[], string[]];
     expect(rows).toHaveLength(2);
-    const columns = answerColumns(server.built.tenants.get('northfield')!.definition);
-    expect(header.slice(7)).toEqual(columns.map((column) => column.header));
+    const definition = server.built.tenants.get('northfield')!.definition;
+    const columns = answerColumns(definition);
+    expect(header).toContain('Preferred Name');
+    // Alike labels (the applicant's and a parent's last name) carry their keys.
     expect(header).toContain('Last Name [last_name]');
-    const cell = (key: string) => row[7 + columns.findIndex((column) => column.key === key)];
+    // One column per answer: no `_desc` column beside a coded answer, and every header unique.
+    expect(header.some((name) => name.includes('_desc'))).toBe(false);
+    expect(new Set(header).size).toBe(header.length);
+    // A second parent nobody added: its columns are left out.
+    expect(columns.some((column) => column.repeated && column.key.startsWith('parent_2_'))).toBe(
+      true,
+    );
+    const secondParent = columns.filter((column) => column.key.startsWith('parent_2_'));
+    expect(secondParent.filter((column) => header.includes(column.header))).toEqual([]);
+    const cell = (key: string) =>
+      row[header.indexOf(columns.find((column) => column.key === key)?.header ?? '')];
     expect(cell('first_name')).toBe(`'=HYPERLINK("http://evil.test","x")`);
     expect(cell('last_name')).toBe("'+Zed");
     expect(cell('middle_name')).toBe("'-1");
@@ -263,6 +277,14 @@ describe.each(databaseKinds)('the staff applications list on %s', (database) => 
     expect(row[1]).toBe(`'=HYPERLINK("http://evil.test","x") -1 +Zed`);
     expect(row[2]).toBe('mallory@example.com');
     applicantId = row[0] as string;
+
+    // For systems that import it: every key as stored, codes beside their labels, keys in headers.
+    const coded = await admin.client.get('/staff/api/export.csv?q=mallory&codes=1');
+    const [codedHeader] = parseCsv(coded.text, { bom: true }) as string[][];
+    expect(codedHeader).toContain('Last Name [last_name]');
+    expect(codedHeader!.some((name) => name.endsWith('_desc]'))).toBe(true);
+    expect(codedHeader!.some((name) => name.includes('[parent_2_'))).toBe(true);
+    expect((await admin.client.get('/staff/api/export.csv?codes=yes')).status).toBe(400);
 
     reader = { ...reader, client: await signIn(server, 'reader@northfield.edu', reader.secret) };
     expect((await reader.client.get('/staff/api/export.csv')).status).toBe(403);
