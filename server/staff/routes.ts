@@ -256,9 +256,11 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', disposition('attachment', 'applications.csv'))
-        .send(exportApplications(ctx.db, request.tenant.id, request.tenant, filter, {
-          codes: codes === '1',
-        }));
+        .send(
+          exportApplications(ctx.db, request.tenant.id, request.tenant, filter, {
+            codes: codes === '1',
+          }),
+        );
     });
 
     const applicantFrom = async (request: FastifyRequest) => {
