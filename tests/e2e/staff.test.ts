@@ -124,7 +124,7 @@ describe('the staff console in Chromium', () => {
       const exported = admin.page.waitForEvent('download');
       await admin.page.getByRole('link', { name: 'Export CSV' }).click();
       const csv = await readFile((await (await exported).path()) as string, 'utf8');
-      const rows = parseCsv(csv) as string[][];
+      const rows = parseCsv(csv, { bom: true }) as string[][];
       expect(rows[0]?.slice(0, 4)).toEqual(['Applicant ID', 'Name', 'E-mail', 'Status']);
       expect(rows.find((row) => row[2] === 'avery@example.com')?.[1]).toMatch(/Quill$/);
 
