@@ -1,4 +1,4 @@
--- Row-level security (SECURITY.md 8.4.1, docs/decisions/ D56): every table that holds a tenant's
+-- Row-level security (SECURITY.md ASVS 8.4.1, docs/decisions/ D56): every table that holds a tenant's
 -- or an applicant's rows admits only the rows of the tenant named by the setting app.tenant_id, which
 -- the application sets on each pooled connection for the tenant of the request or job
 -- (server/db/tenantScope.ts). No setting (or an empty one) matches no row: a query without a tenant
