@@ -23,6 +23,7 @@ import {
   seek,
   sortKeyOf,
 } from './applicationList';
+import { searchOf } from './listSearch';
 
 const BATCH = 500;
 
@@ -90,9 +91,10 @@ export function exportApplications(
   query: ApplicationQuery,
 ): Readable {
   const columns = versionedAnswerColumns(tenant);
-  const where = filterOf(tenantId, query);
   const order = orderOf(query);
   async function* lines() {
+    // The rows the search finds, in the list's sort (a file has no use for the search's ranks).
+    const where = filterOf(tenantId, query, await searchOf(db, query.q));
     yield csv([[...FIXED_HEADERS, ...columns.map((column) => column.header)]]);
     let after: SQL | null = null;
     for (;;) {

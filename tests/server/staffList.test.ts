@@ -13,8 +13,9 @@ import {
   countStatement,
   filterOf,
   pageStatement,
-  searchWords,
+  sourceOf,
 } from '../../server/staff/applicationList';
+import { searchOf } from '../../server/staff/listSearch';
 import { answerColumns } from '../../server/staff/exportCsv';
 import { png } from './documentFiles';
 import {
@@ -136,13 +137,16 @@ describe.each(databaseKinds)('the staff applications list on %s', (database) => 
       expect(response.status, query).toBe(200);
       const parsed = applicationQuery.parse(Object.fromEntries(new URLSearchParams(query)));
       const page = applicationPage.parse(response.body);
-      const rows = await explain(pageStatement('northfield', parsed, page.size).statement);
-      const count = await explain(countStatement(filterOf('northfield', parsed)));
+      const search = await searchOf(db, parsed.q);
+      const rows = await explain(pageStatement('northfield', parsed, page.size, search).statement);
+      const count = await explain(
+        countStatement(filterOf('northfield', parsed, search), sourceOf('northfield', search)),
+      );
       planned[label] = `${rows.ms.toFixed(1)} + ${count.ms.toFixed(1)} ms`;
       // On PostgreSQL every page is an index range (D107, D108), and a one-word search of three or
       // more characters reads the words' index, for the page and its count (D126): never a scan.
       // Several words, one of them broad, may still scan (reported); broad counts too (benched).
-      const words = searchWords(parsed.q);
+      const words = search?.words ?? [];
       const scans = [
         ...`${rows.text}${count.text}`.matchAll(/"Seq Scan"[^}]*?"Relation Name":"(\w+)"/g),
       ];
