@@ -130,3 +130,32 @@ export function exportApplications(
   }
   return Readable.from(lines());
 }
+
+/** A part of a file name: ASCII letters and digits, words joined by hyphens. */
+const namePart = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .trim()
+    .replace(/ +/g, '-')
+    .toLowerCase();
+
+/**
+ * The export's file name: the tenant, what was filtered ("all" for nothing) and the day it was
+ * made: `applications-northfield-submitted-search-maria-2026-11-27.csv`.
+ */
+export function exportFileName(tenantId: string, filter: ApplicationQuery, day: string): string {
+  const summary = [
+    filter.status ?? '',
+    filter.from ? `from ${filter.from}` : '',
+    filter.to ? `to ${filter.to}` : '',
+    filter.q ? `search ${filter.q}` : '',
+  ]
+    .map(namePart)
+    .filter(Boolean)
+    .join('-')
+    .slice(0, 80)
+    .replace(/-$/, '');
+  return `applications-${namePart(tenantId)}-${summary || 'all'}-${day}.csv`;
+}

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationPage, staffMessages, type ApplicationPage } from '../../contract/staff';
 import { serverMessages } from '../../contract/messages';
 import { runInTenant } from '../../server/db/tenantScope';
-import { applicationReference } from '../../server/services/applicationPdf';
+import { dayIn } from '../../definitions';
+import { applicationReference, personalPdfFileName } from '../../server/services/applicationPdf';
 import { databaseKinds, registeredClient, startServer, type TestServer } from './harness';
 import { enrolledStaff, type SignedInStaff } from './staffHelpers';
 
@@ -215,5 +216,36 @@ describe.each(databaseKinds)('the staff search on %s', (database) => {
     const [, found] = await Promise.all([Promise.all(renames), Promise.all(searches)]);
     for (const emails of found) expect(emails).toEqual(['burst@example.com']);
     expect(await emailsFound('quick')).toEqual(['burst@example.com']);
+  });
+
+  it('the view says whose and what the application is; files are named for people', async () => {
+    const view = await admin.client.get(`/staff/api/applications/${mariaId}`);
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({
+      email: 'maria.gw@example.com',
+      name: 'Maria Gonzalez-Whitfield',
+      preferred_name: 'Mari',
+      status: 'started',
+      submitted_at: null,
+      reference: applicationReference(mariaId),
+    });
+    expect(
+      personalPdfFileName({ last: 'González-Whitfield', first: 'María', reference: 'D9EE-83E7' }),
+    ).toBe('Gonzalez-Whitfield-Maria-D9EE-83E7.pdf');
+    expect(personalPdfFileName({ last: '', first: undefined, reference: 'D9EE-83E7' })).toBe(
+      'D9EE-83E7.pdf',
+    );
+    const day = dayIn('America/New_York', server.clock.now());
+    const csv = await admin.client.get(
+      `/staff/api/export.csv?status=submitted&q=${encodeURIComponent('González')}`,
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toContain(
+      `filename="applications-northfield-submitted-search-gonzalez-${day}.csv"`,
+    );
+    const all = await admin.client.get('/staff/api/export.csv');
+    expect(all.headers.get('content-disposition')).toContain(
+      `filename="applications-northfield-all-${day}.csv"`,
+    );
   });
 });
