@@ -71,7 +71,7 @@ export function ApplicationsPage() {
       {problem ? <Notice>{problem}</Notice> : null}
       <div className={styles.bar}>
         <TextField
-          label="Search by name or e-mail"
+          label="Search by name, e-mail or reference"
           type="search"
           value={text}
           onValueChange={setText}
