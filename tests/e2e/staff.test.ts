@@ -163,7 +163,7 @@ describe('the staff console in Chromium', () => {
 
       // From the application's own page, on a phone, a new link is revoked after the same question.
       await admin.page.setViewportSize({ width: 360, height: 800 });
-      await shot(admin.page, 'staff-applications-360');
+      await shot(admin.page, 'staff-links-360');
       await admin.page
         .getByRole('row')
         .filter({ hasText: 'avery@example.com' })
