@@ -16,6 +16,12 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 /** What an application's status is in the console (SPEC 3.1's web statuses). */
 export const APPLICATION_STATUSES = ['started', 'validating', 'submitted'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+/** Each status in words, as the console shows it. */
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  started: 'In progress',
+  validating: 'Has errors to fix',
+  submitted: 'Submitted',
+};
 
 export const STAFF_SORTS = [
   'name',
@@ -206,8 +212,20 @@ const pageOf = <Row extends z.core.SomeType>(row: Row) =>
 export const applicationPage = pageOf(applicationRow);
 export type ApplicationPage = z.output<typeof applicationPage>;
 
-/** One application as the console reads it: the service view's data and the applicant's address. */
-export const staffApplication = z.extend(serviceDataResponse, { email: z.string() });
+/**
+ * One application as the console reads it: the service view's data, and whose and what it is: the
+ * address, the name as the list shows it, the preferred name, the status, when it was submitted
+ * and its reference (`applicationReference`).
+ */
+export const staffApplication = z.extend(serviceDataResponse, {
+  email: z.string(),
+  name: z.string(),
+  preferred_name: z.nullable(z.string()),
+  status: z.enum(APPLICATION_STATUSES),
+  submitted_at: z.nullable(z.string()),
+  reference: z.string(),
+});
+export type StaffApplication = z.output<typeof staffApplication>;
 
 export const staffMember = z.object({
   id: z.string(),

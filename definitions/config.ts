@@ -8,6 +8,18 @@ const url = z.url({ protocol: /^https?$/ });
 const text = () => z.string().check(z.minLength(1));
 const colour = () => z.string().check(z.regex(/^#[0-9a-f]{6}$/i));
 
+/** An IANA time zone name the platform's `Intl` knows ("America/New_York"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** Where an institution states no time zone, times are shown in UTC, said so beside them. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
 export const institutionConfigSchema = z.strictObject({
   partner_name: text(),
   application_title: text(),
@@ -44,9 +56,15 @@ export const institutionConfigSchema = z.strictObject({
     secondary: colour(),
     accent: colour(),
   }),
+  /** The institution's IANA time zone: the console's dates and times are local to it. */
+  time_zone: z._default(z.string().check(z.refine(isTimeZone)), DEFAULT_TIME_ZONE),
 });
 
 export type InstitutionConfig = z.output<typeof institutionConfigSchema>;
+
+/** The calendar day of an instant in a time zone, as `yyyy-mm-dd`. */
+export const dayIn = (timeZone: string, at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(at);
 
 /** SPEC 8: the developer-facing warning for a missing configuration value. */
 export function missingConfigurationMessage(name: string): string {
@@ -99,4 +117,5 @@ export const institutionConfig: InstitutionConfig = parseInstitutionConfig({
   codes: { act: '4321', sat: '3210', fafsa: '009876' },
   character_limit: 7000,
   colors: { primary: '#1d3f6e', secondary: '#8a1c2b', accent: '#f2b705' },
+  time_zone: 'America/New_York',
 });

@@ -28,6 +28,8 @@ export {
   configurationWarnings,
   missingConfigurationMessage,
   parseInstitutionConfig,
+  dayIn,
+  DEFAULT_TIME_ZONE,
 } from './config';
 export type { InstitutionConfig } from './config';
 export { messages } from './messages';

@@ -4,10 +4,15 @@
  * Every read is written to the audit log by the routes.
  */
 import { and, eq } from 'drizzle-orm';
-import { staffMessages } from '../../contract/staff';
-import { applications, users } from '../db/schema';
+import { staffMessages, type ApplicationStatus, type StaffApplication } from '../../contract/staff';
+import { applications, staffListing, users } from '../db/schema';
 import { HttpError } from '../errors';
-import { requestPdf, pdfFileName, type ApplicationPdfContext } from '../services/applicationPdf';
+import {
+  applicationReference,
+  personalPdfFileName,
+  requestPdf,
+  type ApplicationPdfContext,
+} from '../services/applicationPdf';
 import type { PublishedDefinitions, ServiceContext } from '../services/context';
 import { convertedDocuments } from '../services/documents';
 import { serviceViewData } from '../services/serviceTokens';
@@ -35,16 +40,43 @@ export async function applicantOf(
   return { tenantId, userId, email: row.email };
 }
 
-/** The read-only view's data (the service view's, masked as in every copy), and the address. */
+/** Whose and what an application is: the list's row of it, and its reference. */
+async function identityOf(ctx: Pick<ServiceContext, 'db'>, applicant: Applicant) {
+  const [row] = await ctx.db
+    .select({
+      name: staffListing.name,
+      status: staffListing.status,
+      submittedAt: staffListing.submittedAt,
+    })
+    .from(staffListing)
+    .where(
+      and(eq(staffListing.tenantId, applicant.tenantId), eq(staffListing.userId, applicant.userId)),
+    );
+  if (!row) throw noSuchApplication();
+  return {
+    name: row.name,
+    status: row.status as ApplicationStatus,
+    submitted_at: row.submittedAt?.toISOString() ?? null,
+    reference: applicationReference(applicant.userId),
+  };
+}
+
+/** The read-only view's data (the service view's, masked as in every copy), and whose it is. */
 export async function readApplication(
   ctx: ServiceContext,
   applicant: Applicant,
   definitions: PublishedDefinitions,
-) {
+): Promise<StaffApplication> {
   const data = await serviceViewData(ctx, applicant, definitions).catch(() => {
     throw noSuchApplication();
   });
-  return { ...data, email: applicant.email };
+  const preferred = data.answer.preferred_name;
+  return {
+    ...data,
+    email: applicant.email,
+    ...(await identityOf(ctx, applicant)),
+    preferred_name: typeof preferred === 'string' && preferred.trim() ? preferred.trim() : null,
+  };
 }
 
 /** A converted document of the applicant (PDF), by question key. */
@@ -65,5 +97,20 @@ export async function readApplicationPdf(
   const row = await requestPdf(ctx, applicant, definitions.definitionAt);
   if (row.status !== 'COMPLETED' || !row.pdfKey) return null;
   const bytes = await ctx.storage.get(row.pdfKey);
-  return bytes ? { bytes, fileName: pdfFileName(definitions.definitionAt(null)) } : null;
+  if (!bytes) return null;
+  const [names] = await ctx.db
+    .select({ answers: applications.answers })
+    .from(applications)
+    .where(
+      and(eq(applications.tenantId, applicant.tenantId), eq(applications.userId, applicant.userId)),
+    );
+  const answers = (names?.answers ?? {}) as Record<string, unknown>;
+  return {
+    bytes,
+    fileName: personalPdfFileName({
+      last: answers.last_name,
+      first: answers.first_name,
+      reference: applicationReference(applicant.userId),
+    }),
+  };
 }

@@ -1,6 +1,7 @@
 /**
- * The applications list of the console (issue 18): search by the start of a name or the address,
- * filter by status and submitted date, sort, and pages found by seeking (D107). It reads one table,
+ * The applications list of the console (issue 18): search by the start of any word of the names or
+ * the address, or by reference, ranked (D146), filter by status and submitted date, sort, and pages
+ * found by seeking (D107). It reads one table,
  * `staff_listing`, which the database keeps in step with applications, accounts, web statuses and
  * documents by triggers (migration 0009_staff_listing, D108), so every sort and filter has its
  * index: a page is an index range, not a scan of 50,000 rows. A search word is a range of the
@@ -22,10 +23,9 @@ import {
   type Position,
   type SeekPage,
 } from './seekPaging';
+import { foundBy, rankOf, searchOf, SEARCH_RANKS, type ListSearch } from './listSearch';
 
 export const DEFAULT_PAGE_SIZE = 25;
-/** Words of a search taken into account. */
-const MAX_WORDS = 5;
 
 type Sort = NonNullable<ApplicationQuery['sort']>;
 
@@ -40,46 +40,14 @@ const SORT_KEYS: Record<Sort, { column: SQL; kind: 'text' | 'time' | 'number' }>
   documents: { column: sql.raw('l.documents'), kind: 'number' },
 };
 
-/**
- * The first string after every string that starts with `prefix`, in code-point order (the words'
- * "C" collation): the last code point one higher, skipping the surrogates. Null when there is none.
- */
-export function prefixEnd(prefix: string): string | null {
-  const points = [...prefix].map((c) => c.codePointAt(0)!);
-  while (points.length > 0) {
-    const last = points.pop()!;
-    if (last < 0x10ffff) {
-      points.push(last === 0xd7ff ? 0xe000 : last + 1);
-      return String.fromCodePoint(...points);
-    }
-  }
-  return null;
-}
-
-/** The applicants with a word that starts with `word`: one range of the words' primary key. */
-function wordRange(tenantId: string, word: string): SQL {
-  const end = prefixEnd(word);
-  return sql`select w.user_id from staff_listing_words w
-    where w.tenant_id = ${tenantId} and w.word >= ${word}${end === null ? sql`` : sql` and w.word < ${end}`}`;
-}
-
-/** The words of a search: lower case, at most five. */
-export const searchWords = (q: string | undefined) =>
-  (q ?? '').toLowerCase().trim().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
-
-/** The WHERE of a query: the tenant, the words of the search, the status and the date range. */
-export function filterOf(tenantId: string, query: ApplicationQuery): SQL {
+/** The WHERE of a query: the tenant, what the search finds, the status and the date range. */
+export function filterOf(
+  tenantId: string,
+  query: ApplicationQuery,
+  search: ListSearch | null,
+): SQL {
   const parts: SQL[] = [sql`l.tenant_id = ${tenantId}`];
-  // Each word of the search must start a word of the name or the address: the ranges' applicants
-  // in common, found before the list's rows are read (one broad word then costs no scan).
-  const words = searchWords(query.q);
-  if (words.length > 0)
-    parts.push(
-      sql`l.user_id in (${sql.join(
-        words.map((word) => wordRange(tenantId, word)),
-        sql` intersect `,
-      )})`,
-    );
+  if (search) parts.push(sql`l.user_id in (${foundBy(tenantId, search)})`);
   if (query.status) parts.push(sql`l.status = ${query.status}`);
   // Days in UTC, both ends included; a date range keeps only submitted applications.
   if (query.from) parts.push(sql`l.submitted_sort >= ${`${query.from}T00:00:00Z`}::timestamptz`);
@@ -91,19 +59,29 @@ export function filterOf(tenantId: string, query: ApplicationQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export function orderOf(query: ApplicationQuery, reversed = false): SQL {
+/** The rows the list reads: with a search, each with its rank (`l.rank`, D146). */
+export const sourceOf = (tenantId: string, search: ListSearch | null): SQL =>
+  search
+    ? sql`(select l.*, ${rankOf(tenantId, search)} as rank from staff_listing l) l`
+    : sql`staff_listing l`;
+
+/** The list's order; a search's best rank first, whatever the sort (D146). */
+export function orderOf(query: ApplicationQuery, reversed = false, ranked = false): SQL {
   const descending = (query.dir !== 'asc') !== reversed;
   const direction = sql.raw(descending ? 'desc' : 'asc');
-  return sql`${SORT_KEYS[query.sort ?? 'updated'].column} ${direction}, l.user_id ${direction}`;
+  const order = sql`${SORT_KEYS[query.sort ?? 'updated'].column} ${direction}, l.user_id ${direction}`;
+  return ranked ? sql`l.rank ${sql.raw(reversed ? 'desc' : 'asc')}, ${order}` : order;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A cursor back into a position of this sort; anything else is the list's 400. */
-export function positionOf(cursor: string, sort: Sort): Position {
+/** A cursor back into a position of this sort (and rank); anything else is the list's 400. */
+export function positionOf(cursor: string, sort: Sort, ranked = false): Position {
   const kind = SORT_KEYS[sort].kind;
-  return positionFrom(cursor, (key, id) => {
+  const ranks: unknown[] = Object.values(SEARCH_RANKS);
+  return positionFrom(cursor, (key, id, rank) => {
     if (typeof id !== 'string' || !UUID.test(id)) return false;
+    if (ranked !== ranks.includes(rank)) return false;
     if (kind === 'number') return typeof key === 'number' && Number.isSafeInteger(key);
     if (kind === 'time') return typeof key === 'string' && TIME_KEY.test(key);
     return typeof key === 'string' && key.length <= 400;
@@ -121,7 +99,11 @@ export function seek(query: ApplicationQuery, position: Position, side: 'after' 
         : sql`${position[0]}::text`;
   const descending = query.dir !== 'asc';
   const operator = sql.raw((side === 'after') === descending ? '<' : '>');
-  return sql`(${sort.column}, l.user_id) ${operator} (${value}, ${position[1]}::uuid)`;
+  const within = sql`(${sort.column}, l.user_id) ${operator} (${value}, ${position[1]}::uuid)`;
+  if (position[2] === undefined) return within;
+  // Ranks come first and always best first: a later rank, or the same rank and later within it.
+  const rank = sql`${position[2]}::int`;
+  return sql`(l.rank ${sql.raw(side === 'after' ? '>' : '<')} ${rank} or (l.rank = ${rank} and ${within}))`;
 }
 
 interface Row extends Record<string, unknown> {
@@ -133,14 +115,15 @@ interface Row extends Record<string, unknown> {
   updated_at: string | Date;
   documents: number;
   sort_key: string | number;
+  rank?: number;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-export const positionOfRow = (row: Pick<Row, 'sort_key' | 'id'>): Position => [
-  row.sort_key,
-  row.id,
-];
+export const positionOfRow = (row: Pick<Row, 'sort_key' | 'id' | 'rank'>): Position =>
+  row.rank === undefined || row.rank === null
+    ? [row.sort_key, row.id]
+    : [row.sort_key, row.id, Number(row.rank)];
 
 /** The sort value as the cursor holds it: times to the microsecond, in UTC. */
 export function sortKeyOf(query: ApplicationQuery): SQL {
@@ -158,26 +141,32 @@ async function rowsOf(db: Database, statement: SQL): Promise<Row[]> {
 }
 
 /** How many rows a WHERE of the list admits (the total, or how many come before a page). */
-export const countStatement = (where: SQL) =>
-  sql`select count(*)::int as n from staff_listing l where ${where}`;
+export const countStatement = (where: SQL, source: SQL = sql`staff_listing l`) =>
+  sql`select count(*)::int as n from ${source} where ${where}`;
 
 /** One page's rows: from the start, after or before a row, or the last `limit` rows. */
-export function pageStatement(tenantId: string, query: ApplicationQuery, limit: number) {
+export function pageStatement(
+  tenantId: string,
+  query: ApplicationQuery,
+  limit: number,
+  search: ListSearch | null,
+) {
   // The last page and the page before a row are read backwards, then turned round.
   const backwards = readsBackwards(query);
+  const sort = query.sort ?? 'updated';
   const seekTo = query.after
-    ? seek(query, positionOf(query.after, query.sort ?? 'updated'), 'after')
+    ? seek(query, positionOf(query.after, sort, search !== null), 'after')
     : query.before
-      ? seek(query, positionOf(query.before, query.sort ?? 'updated'), 'before')
+      ? seek(query, positionOf(query.before, sort, search !== null), 'before')
       : null;
-  const statement = sql`select ${LISTING_COLUMNS}, ${sortKeyOf(query)} as sort_key
-    from staff_listing l where ${filterOf(tenantId, query)}${seekTo ? sql` and ${seekTo}` : sql``}
-    order by ${orderOf(query, backwards)} limit ${limit}`;
+  const statement = sql`select ${LISTING_COLUMNS}, ${sortKeyOf(query)} as sort_key${search ? sql`, l.rank` : sql``}
+    from ${sourceOf(tenantId, search)} where ${filterOf(tenantId, query, search)}${seekTo ? sql` and ${seekTo}` : sql``}
+    order by ${orderOf(query, backwards, search !== null)} limit ${limit}`;
   return { statement };
 }
 
-async function countOf(db: Database, where: SQL): Promise<number> {
-  const [row] = (await rowsOf(db, countStatement(where))) as unknown as {
+async function countOf(db: Database, where: SQL, source?: SQL): Promise<number> {
+  const [row] = (await rowsOf(db, countStatement(where, source))) as unknown as {
     n: number;
   }[];
   return Number(row?.n ?? 0);
@@ -188,12 +177,17 @@ export async function listApplications(
   tenantId: string,
   query: ApplicationQuery,
 ): Promise<SeekPage<ApplicationRow>> {
-  const where = filterOf(tenantId, query);
+  const search = await searchOf(db, query.q);
+  const where = filterOf(tenantId, query, search);
   const page = await seekPage<Row>(query, query.size ?? DEFAULT_PAGE_SIZE, {
     count: () => countOf(db, where),
-    read: (limit) => rowsOf(db, pageStatement(tenantId, query, limit).statement),
+    read: (limit) => rowsOf(db, pageStatement(tenantId, query, limit, search).statement),
     countBefore: (row) =>
-      countOf(db, sql`${where} and ${seek(query, positionOfRow(row), 'before')}`),
+      countOf(
+        db,
+        sql`${where} and ${seek(query, positionOfRow(row), 'before')}`,
+        sourceOf(tenantId, search),
+      ),
     positionOf: positionOfRow,
   });
   return {

@@ -25,6 +25,7 @@ import {
   seek,
   sortKeyOf,
 } from './applicationList';
+import { searchOf } from './listSearch';
 
 const BATCH = 500;
 
@@ -148,9 +149,10 @@ export function exportApplications(
   query: ApplicationQuery,
   options: ExportOptions = {},
 ): Readable {
-  const where = filterOf(tenantId, query);
   const order = orderOf(query);
   async function* lines() {
+    // The rows the search finds, in the list's sort (a file has no use for the search's ranks).
+    const where = filterOf(tenantId, query, await searchOf(db, query.q));
     let columns = versionedAnswerColumns(tenant, options);
     if (!options.codes) {
       const answered = await answeredKeys(db, where);
@@ -192,4 +194,33 @@ export function exportApplications(
     }
   }
   return Readable.from(lines());
+}
+
+/** A part of a file name: ASCII letters and digits, words joined by hyphens. */
+const namePart = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .trim()
+    .replace(/ +/g, '-')
+    .toLowerCase();
+
+/**
+ * The export's file name: the tenant, what was filtered ("all" for nothing) and the day it was
+ * made: `applications-northfield-submitted-search-maria-2026-11-27.csv`.
+ */
+export function exportFileName(tenantId: string, filter: ApplicationQuery, day: string): string {
+  const summary = [
+    filter.status ?? '',
+    filter.from ? `from ${filter.from}` : '',
+    filter.to ? `to ${filter.to}` : '',
+    filter.q ? `search ${filter.q}` : '',
+  ]
+    .map(namePart)
+    .filter(Boolean)
+    .join('-')
+    .slice(0, 80)
+    .replace(/-$/, '');
+  return `applications-${namePart(tenantId)}-${summary || 'all'}-${day}.csv`;
 }

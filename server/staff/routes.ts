@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { serverMessages } from '../../contract';
+import { dayIn } from '../../definitions';
 import {
   applicantParams,
   applicationQuery,
@@ -34,7 +35,7 @@ import * as accounts from './accounts';
 import { listApplications } from './applicationList';
 import { audit, auditEntries, filterDetail } from './audit';
 import { publishedVersions } from '../tenants';
-import { exportApplications } from './exportCsv';
+import { exportApplications, exportFileName } from './exportCsv';
 import * as links from './serviceLinks';
 import {
   clearCarriedStaffCookie,
@@ -255,7 +256,17 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       );
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', disposition('attachment', 'applications.csv'))
+        .header(
+          'Content-Disposition',
+          disposition(
+            'attachment',
+            exportFileName(
+              request.tenant.id,
+              filter,
+              dayIn(ctx.institutionOf(request.tenant.id).time_zone, ctx.config.now()),
+            ),
+          ),
+        )
         .send(
           exportApplications(ctx.db, request.tenant.id, request.tenant, filter, {
             codes: codes === '1',

@@ -8,8 +8,9 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { staffMessages, type PagePosition } from '../../contract/staff';
 import { HttpError } from '../errors';
 
-/** A row's place in the order: its sort value and id. */
-export type Position = readonly [string | number, string];
+/** A row's place in the order: its sort value and id, and its rank in a ranked list (D146). */
+export type Position =
+  readonly [string | number, string] | readonly [string | number, string, number];
 
 export function cursorOf(position: Position): string {
   return Buffer.from(JSON.stringify(position)).toString('base64url');
@@ -18,7 +19,7 @@ export function cursorOf(position: Position): string {
 /** A cursor back into a position `valid` accepts; anything else is the lists' 400. */
 export function positionFrom(
   cursor: string,
-  valid: (key: unknown, id: unknown) => boolean,
+  valid: (key: unknown, id: unknown, rank: unknown) => boolean,
 ): Position {
   const refused = () => new HttpError(400, staffMessages.badFilter);
   let value: unknown;
@@ -27,10 +28,12 @@ export function positionFrom(
   } catch {
     throw refused();
   }
-  if (!Array.isArray(value) || value.length !== 2) throw refused();
-  const [key, id] = value as unknown[];
-  if (!valid(key, id)) throw refused();
-  return [key as string | number, id as string];
+  if (!Array.isArray(value) || (value.length !== 2 && value.length !== 3)) throw refused();
+  const [key, id, rank] = value as unknown[];
+  if (!valid(key, id, rank)) throw refused();
+  return value.length === 2
+    ? [key as string | number, id as string]
+    : [key as string | number, id as string, rank as number];
 }
 
 /** A time as a cursor holds it: to the microsecond, in UTC (a Date would lose the microseconds). */

@@ -100,8 +100,12 @@ const TOKEN_ID = /^[A-Za-z0-9_-]{16,64}$/;
 const linkPosition = (cursor: string) =>
   positionFrom(
     cursor,
-    (key, id) =>
-      typeof key === 'string' && TIME_KEY.test(key) && typeof id === 'string' && TOKEN_ID.test(id),
+    (key, id, rank) =>
+      rank === undefined &&
+      typeof key === 'string' &&
+      TIME_KEY.test(key) &&
+      typeof id === 'string' &&
+      TOKEN_ID.test(id),
   );
 
 /** Every link of the tenant with its application, newest first, a page found by seeking (D107). */

@@ -1,6 +1,7 @@
 /**
  * Staff listing benchmark (issue 18, D107, D108): every listing query of the console (first and last
- * page, a page after a cursor, each sort, each status, a date range, one- and two-word searches) on
+ * page, a page after a cursor, each sort, each status, a date range, one- and two-word searches, a
+ * reference, broad searches whose many rows are ranked, D146) on
  * 50,000 generated applications, timed as the server runs it (`listApplications`: the page and its
  * counts), beside the same queries with index scans turned off in the same run (the baseline: what
  * the list's indexes buy). PostgreSQL when TEST_DATABASE_URL is set, else PGlite (the search's
@@ -12,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { applicationQuery } from '../../contract/staff';
 import { openDatabase, type Database } from '../../server/db/client';
 import { runInTenant } from '../../server/db/tenantScope';
+import { applicationReference } from '../../server/services/applicationPdf';
 import { listApplications } from '../../server/staff/applicationList';
 import { generateApplications, SEASON } from './season';
 
@@ -60,6 +62,9 @@ export async function runStaffListingBench(): Promise<{ ok: boolean; lines: stri
       ['one-word search (name)', { q: 'hopper12' }],
       ['one-word search (e-mail)', { q: 'gen4999' }],
       ['two-word search', { q: 'grace hopper1' }],
+      ['reference search', { q: applicationReference(first.rows[0]!.id) }],
+      ['one-letter search (ranked, 20,000 found)', { q: 'a' }],
+      ['whole-word search (ranked, 10,000 found)', { q: 'grace' }],
     ];
     for (const [label, query] of cases) {
       const indexed: number[] = [];

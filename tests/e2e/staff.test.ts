@@ -82,7 +82,7 @@ describe('the staff console in Chromium', () => {
       await expectNoAxeViolations(admin.page, 'admin staff');
 
       await joinAndEnrol(reader.page, 'reader@northfield.edu', 'reader');
-      await reader.page.getByLabel('Search by name or e-mail').fill('quill');
+      await reader.page.getByLabel('Search by name, e-mail or reference').fill('quill');
       // The one application shows before the search too: wait for the search itself, or its
       // delayed navigation would take the reader back from the view to the list.
       await reader.page.waitForURL(/[?&]q=quill/);
@@ -163,11 +163,14 @@ describe('the staff console in Chromium', () => {
 
       // From the application's own page, on a phone, a new link is revoked after the same question.
       await admin.page.setViewportSize({ width: 360, height: 800 });
+      await shot(admin.page, 'staff-links-360');
       await admin.page
         .getByRole('row')
         .filter({ hasText: 'avery@example.com' })
         .getByRole('link')
         .click();
+      await admin.page.getByRole('term').filter({ hasText: 'Reference' }).waitFor();
+      await shot(admin.page, 'staff-application-360', true);
       await admin.page.getByRole('button', { name: 'Make a link for a reviewer' }).click();
       const own = admin.page.getByRole('listitem').filter({ hasText: /^Live:/ });
       await own.getByRole('button', { name: /^Revoke/ }).click();
@@ -220,7 +223,9 @@ describe('the staff console in Chromium', () => {
         .getByRole('status')
         .filter({ hasText: /^1 application$/ })
         .waitFor();
-      expect(await page.getByLabel('Search by name or e-mail').inputValue()).toBe('quill');
+      expect(await page.getByLabel('Search by name, e-mail or reference').inputValue()).toBe(
+        'quill',
+      );
       await page.reload();
       await page
         .getByRole('status')
@@ -242,7 +247,9 @@ describe('the staff console in Chromium', () => {
         .getByRole('status')
         .filter({ hasText: /^1 application$/ })
         .waitFor();
-      expect(await page.getByLabel('Search by name or e-mail').inputValue()).toBe('quill');
+      expect(await page.getByLabel('Search by name, e-mail or reference').inputValue()).toBe(
+        'quill',
+      );
       await page.goForward();
       await page.getByRole('heading', { name: 'About You' }).waitFor();
 

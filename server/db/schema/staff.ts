@@ -149,7 +149,10 @@ export const staffListing = pgTable(
     /** "last first", lower case: the name sort. */
     sortName: text('sort_name').notNull().default(''),
     email: text('email').notNull(),
-    /** " first last address", lower case: a search word must start one of its words (D126). */
+    /**
+     * The words of every name and of the address, folded by `staff_search_words` (migration 0017),
+     * space-separated: a search word must start one of its words (D126, D146).
+     */
     search: text('search').notNull().default(''),
     status: text('status').notNull().default('started'),
     submittedAt: at('submitted_at'),

@@ -99,3 +99,16 @@ export function pdfFileName(definition: Definition): string {
     .replace(/\s+/g, '-');
   return `${base || 'application'}.pdf`;
 }
+
+/** Text as plain ASCII letters, digits and hyphens: "Gonzalez-Whitfield" from "González Whitfield". */
+const asciiPart = (value: unknown) =>
+  (typeof value === 'string' ? value : '')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9 -]+/g, '')
+    .trim()
+    .replace(/[\s-]+/g, '-');
+
+/** A copy named for its applicant: "Gonzalez-Whitfield-Maria-D9EE-83E7.pdf" (missing names left out). */
+export function personalPdfFileName(of: { last: unknown; first: unknown; reference: string }) {
+  return `${[asciiPart(of.last), asciiPart(of.first), of.reference].filter(Boolean).join('-')}.pdf`;
+}

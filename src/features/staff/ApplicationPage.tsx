@@ -5,7 +5,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { staffApplication } from '../../../contract/staff';
+import {
+  APPLICATION_STATUS_LABELS,
+  staffApplication,
+  type StaffApplication,
+} from '../../../contract/staff';
 import { definitionOfRead } from '../../tenant/tenantData';
 import { PrintApplication } from '../../../renderers/print/application';
 import { usePrintStylesheet } from '../service-view/usePrintStylesheet';
@@ -13,7 +17,7 @@ import { download, staffCall } from './api';
 import { ServiceLinks } from './ServiceLinks';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { Failure, Notice } from './ui';
+import { Failure, localTime, Notice, useStaffTitle } from './ui';
 
 const route = getRouteApi('/staff/applications/$id');
 
@@ -30,7 +34,7 @@ export function ApplicationPage() {
   usePrintStylesheet();
   const getPdf = () => {
     setBusy(true);
-    void download(`/applications/${id}/pdf`, 'application.pdf')
+    void download(`/applications/${id}/pdf`, `${application.data?.reference ?? 'application'}.pdf`)
       .then(setNotice)
       .finally(() => setBusy(false));
   };
@@ -38,6 +42,7 @@ export function ApplicationPage() {
   const definition = useMemo(() => definitionOfRead(application.data ?? {}), [application.data]);
   // Back returns to the list as it was (its search and page) when the list is where we came from.
   const canGoBack = router.history.canGoBack();
+  useStaffTitle(application.data ? `Application of ${whose(application.data)}` : 'Application');
   return (
     <section aria-labelledby="staff-application">
       <div className={styles.bar}>
@@ -55,8 +60,9 @@ export function ApplicationPage() {
         </button>
       </div>
       <h1 id="staff-application" className={styles.title}>
-        {application.data ? `Application of ${application.data.email}` : 'Application'}
+        {application.data ? `Application of ${whose(application.data)}` : 'Application'}
       </h1>
+      {application.data ? <Facts application={application.data} /> : null}
       {notice ? <Notice>{notice}</Notice> : null}
       <Failure error={application.error} />
       {application.data ? (
@@ -93,5 +99,45 @@ export function ApplicationPage() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** "Maria Gonzalez-Whitfield (Mari)"; the address when no name was given yet. */
+function whose(application: StaffApplication): string {
+  const name = application.name || application.email;
+  return application.preferred_name ? `${name} (${application.preferred_name})` : name;
+}
+
+/** What the application is: its status, submission, reference, address and form version. */
+function Facts({ application }: { application: StaffApplication }) {
+  const draft = application.submitted_at === null;
+  return (
+    <>
+      {draft ? (
+        <p className={styles.draft} role="note">
+          Draft: not submitted. What it shows may still change, and may not be valid yet.
+        </p>
+      ) : null}
+      <dl className={styles.facts}>
+        <dt>Status</dt>
+        <dd>
+          <span className={styles.status} data-status={application.status}>
+            {APPLICATION_STATUS_LABELS[application.status]}
+          </span>
+        </dd>
+        <dt>Submitted</dt>
+        <dd>{draft ? 'Not yet' : localTime(application.submitted_at!)}</dd>
+        <dt>Reference</dt>
+        <dd>{application.reference}</dd>
+        <dt>E-mail</dt>
+        <dd>{application.email}</dd>
+        {application.definition_version !== undefined ? (
+          <>
+            <dt>Form version</dt>
+            <dd>{application.definition_version}</dd>
+          </>
+        ) : null}
+      </dl>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import {
+  APPLICATION_STATUS_LABELS,
   APPLICATION_STATUSES,
   applicationPage,
   type ApplicationQuery,
@@ -17,7 +18,7 @@ import { filterOf, listQueryOf, queryString, searchOf } from './listSearch';
 import { Pager } from './Pager';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { ApplicationLink, day, Failure, Notice, Select, TableFrame } from './ui';
+import { ApplicationLink, day, Failure, Notice, Select, TableFrame, useStaffTitle } from './ui';
 import { TextField } from '../account/TextField';
 
 const route = getRouteApi('/staff/');
@@ -34,10 +35,11 @@ const COLUMNS = [
 
 const STATUS_OPTIONS = [
   ['', 'Any'],
-  ...APPLICATION_STATUSES.map((status) => [status, status] as const),
+  ...APPLICATION_STATUSES.map((status) => [status, APPLICATION_STATUS_LABELS[status]] as const),
 ] as const;
 
 export function ApplicationsPage() {
+  useStaffTitle('Applications');
   const { query, problem } = listQueryOf(route.useSearch());
   const navigate = useNavigate();
   const isAdmin = useMe().data?.role === 'admin';
@@ -69,7 +71,7 @@ export function ApplicationsPage() {
       {problem ? <Notice>{problem}</Notice> : null}
       <div className={styles.bar}>
         <TextField
-          label="Search by name or e-mail"
+          label="Search by name, e-mail or reference"
           type="search"
           value={text}
           onValueChange={setText}
@@ -141,7 +143,7 @@ export function ApplicationsPage() {
                 <td>{row.email}</td>
                 <td>
                   <span className={styles.status} data-status={row.status}>
-                    {row.status}
+                    {APPLICATION_STATUS_LABELS[row.status]}
                   </span>
                 </td>
                 <td>{day(row.submitted_at)}</td>

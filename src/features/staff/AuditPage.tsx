@@ -4,9 +4,10 @@ import { auditPage, staffMessages } from '../../../contract/staff';
 import { staffCall } from './api';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { Failure, minute, TableFrame } from './ui';
+import { Failure, minute, TableFrame, useStaffTitle } from './ui';
 
 export function AuditPage() {
+  useStaffTitle('Audit log');
   const isAdmin = useMe().data?.role === 'admin';
   const audit = useQuery({
     queryKey: ['staff', 'audit'],

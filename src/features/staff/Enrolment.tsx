@@ -6,7 +6,7 @@ import { staffCall } from './api';
 import { meKey } from './session';
 import { CodeForm } from './SignIn';
 import styles from './staff.module.css';
-import { Failure } from './ui';
+import { Failure, useStaffTitle } from './ui';
 
 export function Enrolment({ me }: { me: StaffMe }) {
   const queryClient = useQueryClient();
@@ -16,6 +16,8 @@ export function Enrolment({ me }: { me: StaffMe }) {
     staleTime: Infinity,
   });
   const [codes, setCodes] = useState<string[] | null>(null);
+  // After the code form's own title, which it sets first (a child's effect runs before ours).
+  useStaffTitle(codes ? 'Your recovery codes' : 'Set up your authenticator app');
   if (codes)
     return (
       <section className={styles.card} aria-labelledby="staff-recovery">

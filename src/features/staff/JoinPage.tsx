@@ -6,12 +6,13 @@ import { staffJoinBody, staffMessages } from '../../../contract/staff';
 import { fieldError, useAccountForm } from '../account/useAccountForm';
 import { staffCall } from './api';
 import styles from './staff.module.css';
-import { Failure } from './ui';
+import { Failure, useStaffTitle } from './ui';
 import { TextField } from '../account/TextField';
 
 const route = getRouteApi('/staff/join');
 
 export function JoinPage() {
+  useStaffTitle('Choose your password');
   const token = route.useSearch().token ?? '';
   const navigate = useNavigate();
   const join = useMutation({

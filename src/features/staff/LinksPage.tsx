@@ -12,12 +12,21 @@ import { Pager } from './Pager';
 import { RevokeLinkDialog, useLinkRevocation } from './RevokeLink';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { ApplicationLink, Failure, LINK_STATE_TEXT, minute, Notice, TableFrame } from './ui';
+import {
+  ApplicationLink,
+  Failure,
+  LINK_STATE_TEXT,
+  minute,
+  Notice,
+  TableFrame,
+  useStaffTitle,
+} from './ui';
 
 const route = getRouteApi('/staff/links');
 const linksKey = ['staff', 'links', 'all'];
 
 export function LinksPage() {
+  useStaffTitle('Service links');
   const isAdmin = useMe().data?.role === 'admin';
   return (
     <section aria-labelledby="staff-all-links">

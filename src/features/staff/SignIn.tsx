@@ -15,10 +15,11 @@ import { fieldError, useAccountForm } from '../account/useAccountForm';
 import { staffCall } from './api';
 import { meKey } from './session';
 import styles from './staff.module.css';
-import { Failure } from './ui';
+import { Failure, useStaffTitle } from './ui';
 import { TextField } from '../account/TextField';
 
 export function SignIn({ notice }: { notice?: string }) {
+  useStaffTitle('Sign in');
   const queryClient = useQueryClient();
   const login = useMutation({
     mutationFn: (body: { email: string; password: string }) =>
@@ -87,6 +88,7 @@ export function CodeForm({
   onAccepted: (answer: unknown) => void;
   children?: ReactNode;
 }) {
+  useStaffTitle(heading);
   const send = useMutation({
     mutationFn: (body: { code: string }) =>
       staffCall({ safeParse: (data: unknown) => ({ success: true, data }) }, path, {

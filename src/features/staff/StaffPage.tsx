@@ -12,12 +12,13 @@ import { fieldError, useAccountForm } from '../account/useAccountForm';
 import { staffCall } from './api';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { Failure, Notice, Select, TableFrame } from './ui';
+import { Failure, Notice, Select, TableFrame, useStaffTitle } from './ui';
 import { TextField } from '../account/TextField';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => [role, role] as const);
 
 export function StaffPage() {
+  useStaffTitle('Staff');
   const isAdmin = useMe().data?.role === 'admin';
   return (
     <section aria-labelledby="staff-members">

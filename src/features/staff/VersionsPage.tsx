@@ -7,9 +7,10 @@ import { formVersions, staffMessages } from '../../../contract/staff';
 import { staffCall } from './api';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { Failure, minute, TableFrame } from './ui';
+import { Failure, minute, TableFrame, useStaffTitle } from './ui';
 
 export function VersionsPage() {
+  useStaffTitle('Form versions');
   const isAdmin = useMe().data?.role === 'admin';
   const versions = useQuery({
     queryKey: ['staff', 'versions'],

@@ -39,6 +39,19 @@ export async function staffCall<T>(
 }
 
 /** Downloads a file the console links to (the PDF answers 202 with a message while it is prepared). */
+/** The file name of a Content-Disposition header: its UTF-8 name, else its plain one. */
+function nameOf(disposition: string | null): string | null {
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
+  if (utf8) {
+    try {
+      return decodeURIComponent(utf8);
+    } catch {
+      // A name that is not percent-encoded UTF-8: the plain one below.
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? null;
+}
+
 export async function download(path: string, fileName: string): Promise<string | null> {
   const response = await fetch(`/staff/api${path}`, { credentials: 'same-origin' });
   if (response.status !== 200) {
@@ -48,7 +61,8 @@ export async function download(path: string, fileName: string): Promise<string |
   const url = URL.createObjectURL(await response.blob());
   const anchor = document.createElement('a');
   anchor.href = url;
-  anchor.download = fileName;
+  // The server names the file (for people: `<Last>-<First>-<reference>.pdf`); `fileName` otherwise.
+  anchor.download = nameOf(response.headers.get('content-disposition')) ?? fileName;
   anchor.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return null;

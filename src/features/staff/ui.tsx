@@ -4,8 +4,9 @@
  * fields are the account screens' (`TextField`), and the select wears their look.
  */
 import { Link } from '@tanstack/react-router';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import type { LinkState } from '../../../contract/staff';
+import { institutionConfig } from '../../tenant/tenantData';
 import fieldStyles from '../account/account.module.css';
 import styles from './staff.module.css';
 
@@ -72,6 +73,35 @@ export function Select<T extends string>({
 }
 
 export const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+
+/** The institution's time zone: the console's local times are its (`time_zone`, or UTC). */
+export const LOCAL_TIME_ZONE = institutionConfig.time_zone;
+
+/** "November 27, 2026 at 12:30 PM EST": a time in the institution's zone, the zone said. */
+export const localTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: LOCAL_TIME_ZONE,
+    dateStyle: 'long',
+    timeStyle: 'short',
+  })
+    .formatToParts(new Date(iso))
+    .map((part) => part.value)
+    .join('')
+    .concat(
+      ` ${
+        new Intl.DateTimeFormat('en-US', { timeZone: LOCAL_TIME_ZONE, timeZoneName: 'short' })
+          .formatToParts(new Date(iso))
+          .find((part) => part.type === 'timeZoneName')?.value ?? ''
+      }`,
+    )
+    .trim();
+
+/** "Applications – Staff – Northfield College": each console screen's document title. */
+export function useStaffTitle(screen: string): void {
+  useEffect(() => {
+    document.title = `${screen} – Staff – ${institutionConfig.partner_name}`;
+  }, [screen]);
+}
 export const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** A service link's state, as the console says it. */
