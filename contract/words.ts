@@ -123,3 +123,9 @@ export const repeatText = {
   untitled: (number: number) => `Entry ${number}`,
   removeFailed: 'Your removal could not be saved. Please try again.',
 } as const;
+
+/** After submitting (completion page, receipt mail): what the applicant reads out on the phone. */
+export const submissionText = {
+  reference: 'Application reference',
+  submitted: 'Submitted',
+} as const;
