@@ -1,5 +1,6 @@
 /**
- * End to end in Chromium: an added honor can be removed (D148). The later one moves down, a
+ * End to end in Chromium: a format mistake is told when the applicant leaves the field (D149), and
+ * an added honor can be removed (D148). The later one moves down, a
  * confirmation asks first when it holds answers, focus and an announcement follow, and a reload or a
  * second tab shows what the removing tab shows; at the maximum a sentence says so.
  */
@@ -65,6 +66,34 @@ describe('removing an added honor (D148)', () => {
     e2e = await startE2E();
   }, 120_000);
   afterAll(async () => e2e?.close());
+
+  it('tells a format mistake on leaving the field, and leaves "required" for later (D149)', async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      await signUpApplicant(e2e, context.request, 'format-on-blur@example.com');
+      await page.goto('/about');
+      const parent = page.getByRole('group', { name: 'Parent or Legal Guardian 1' });
+      const email = parent.getByRole('textbox', { name: 'Email Address' });
+      await email.fill('dwhitfield@example');
+      const mistake = page.getByText(
+        'Parent or Legal Guardian 1: Please enter a valid email address',
+      );
+      expect(await mistake.count()).toBe(0); // not while typing
+      await page.keyboard.press('Tab');
+      await mistake.first().waitFor(WAIT);
+      expect(await email.getAttribute('aria-invalid')).toBe('true');
+      // A required question left empty says nothing yet.
+      const first = page.getByRole('textbox', { name: 'First Name', exact: true }).first();
+      await first.focus();
+      await page.keyboard.press('Tab');
+      expect(await first.getAttribute('aria-invalid')).toBeNull();
+      await check(page, 'format-on-blur', email);
+      await email.fill('dwhitfield@example.com');
+      await expect.poll(() => mistake.count(), WAIT).toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 
   it('moves the later honor down, asks first, keeps focus, and a reload and a second tab agree', async () => {
     const { context, page } = await e2e.newPage();

@@ -62,7 +62,7 @@ export function ApplicationLayout({ session }: { session: ApplicationSession }) 
       onAddAnother: loggedIn ? session.addAnother : undefined,
       onTabChange: loggedIn ? (tabId, tab) => void session.tabs.switchTab(tabId, tab) : undefined,
       onReveal: session.reveal,
-      onBlur: (key) => session.blurred(compile(definition).byKey.get(key)?.[0]?.question.kind),
+      onBlur: (key) => session.blurred(key, compile(definition).byKey.get(key)?.[0]?.question.kind),
       repeats: loggedIn
         ? repeatActions({
             definition,

@@ -298,9 +298,15 @@ export class ApplicationSession {
     });
   };
 
-  /** SPEC 5.7: text areas save on blur. */
-  blurred = (kind: string | undefined): void => {
+  /** SPEC 5.7: text areas save on blur. D149: an answer left with a format mistake shows it. */
+  blurred = (key: string, kind: string | undefined): void => {
     if (this.loggedIn && kind === 'textarea') void this.saveDirty().catch((e) => this.report(e));
+    if (isEmpty(this.answers.getAnswer(key))) return;
+    const { webStatus, errors } = this.store.state;
+    setErrors(
+      this.store,
+      errorsToShow(this.definition, this.validate(), { webStatus, shown: errors, left: key }),
+    );
   };
 
   /** The summary at `path` takes focus once (a submit with errors); false for other pages. */
