@@ -133,7 +133,7 @@ describe('Sign Up card', () => {
 
     await user.type(email, 'not-an-email');
     await user.type(password, 'abc');
-    expect(fieldError(password)).toBe('is at least 12 characters');
+    expect(fieldError(password)).toBe('Your password must be at least 12 characters.');
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(fieldError(email)).toBeNull();
     expect(email.getAttribute('aria-invalid')).toBeNull();
