@@ -169,5 +169,5 @@ describe('removing an added honor (D148)', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
