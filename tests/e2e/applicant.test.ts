@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissionTime } from '../../contract/submission';
 import { submissionText } from '../../contract/words';
 import { datedAlerts } from '../../definitions/content';
+import { accountText } from '../../src/features/account/accountText';
 import { validApplication } from '../definitions/fixtures';
 import { codeIn, PASSWORD } from '../server/harness';
 import { signUpApplicant, startE2E, type E2E } from './harness';
@@ -51,6 +52,9 @@ describe('the applicant in Chromium', () => {
       // The card loads on demand: until its heading shows, the page left behind is still on screen.
       await page.getByRole('heading', { name: 'Sign Up', level: 1 }).waitFor();
       await readStorage();
+      // The card says why the applicant is here.
+      expect(await page.getByText(accountText.hints.signupFromForm).count()).toBe(1);
+      await shot(page, 'signup-from-form');
       await page.getByLabel('Email Address').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await expectNoAxeViolations(page, '/signup');
