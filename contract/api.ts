@@ -67,6 +67,8 @@ export const profileResponse = z.object({
   web_status: z.array(z.object({ web_status: z.string() })),
   /** SECURITY.md REQ-R-2: the answers' version (absent from servers that do not track it). */
   version: z.optional(z.number().check(z.int())),
+  /** Once submitted: the application reference and the submission time (ISO 8601). */
+  submission: z.optional(z.nullable(z.object({ reference: z.string(), submitted_at: z.string() }))),
 });
 export type ProfileResponse = z.output<typeof profileResponse>;
 

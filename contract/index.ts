@@ -9,3 +9,4 @@ export * from './pdf';
 export * from './firstLoad';
 export * from './platform';
 export * from './words';
+export * from './submission';

@@ -58,7 +58,21 @@ export function requirementStates(
   }));
 }
 
-/** The labels of the rules a password breaks; empty when it meets them all. Never trims. */
+/**
+ * A rule as a sentence, for an error shown outside the checklist ("Your password must be at least
+ * 12 characters."); derived from SPEC 5.2's item, which the checklist keeps as written.
+ */
+export function passwordRuleSentence(label: string): string {
+  const verb = label
+    .replace(/^is /, 'must be ')
+    .replace(/^contains no /, 'must not contain ')
+    .replace(/^contains /, 'must contain ');
+  return `Your password ${verb}.`;
+}
+
+/** The rules a password breaks, as sentences; empty when it meets them all. Never trims. */
 export function passwordProblems(password: string): string[] {
-  return PASSWORD_RULES.filter((rule) => !rule.holds(password)).map((rule) => rule.label);
+  return PASSWORD_RULES.filter((rule) => !rule.holds(password)).map((rule) =>
+    passwordRuleSentence(rule.label),
+  );
 }

@@ -107,3 +107,25 @@ export const lookupText = {
   newEntryNote: 'Enter your school information below.',
   clear: 'Clear',
 } as const;
+
+/** Removing an added parent, activity, honor… (D148); `name` is the instance's title. */
+export const repeatText = {
+  remove: 'Remove',
+  removeLabel: (name: string) => `Remove ${name}`,
+  confirmTitle: (name: string) => `Remove ${name}?`,
+  confirmText:
+    'Its answers will be cleared, and any that come after it move up one place. This cannot be undone.',
+  cancel: 'Cancel',
+  confirm: 'Remove',
+  removed: (name: string) => `${name} removed.`,
+  atMaximum: (max: number) =>
+    `You have added the most this application takes (${max}). Remove one to add a different one.`,
+  untitled: (number: number) => `Entry ${number}`,
+  removeFailed: 'Your removal could not be saved. Please try again.',
+} as const;
+
+/** After submitting (completion page, receipt mail): what the applicant reads out on the phone. */
+export const submissionText = {
+  reference: 'Application reference',
+  submitted: 'Submitted',
+} as const;

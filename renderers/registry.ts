@@ -61,6 +61,34 @@ export interface RepeatRendererProps extends ContainerProps<RepeatView> {
   }[];
   /** Shows the next instance (SPEC 4.8); undefined where adding is not offered (logged out, print). */
   readonly onAddAnother: (() => void) | undefined;
+  /** Removing added instances (D148); undefined where it is not offered (logged out, print). */
+  readonly removal?: RepeatRemoval | undefined;
+}
+
+/** The words of removing a repeat's instance; `name` is the instance's title ("Parent or Legal Guardian 2"). */
+export interface RepeatText {
+  readonly remove: string;
+  /** The button's accessible name. */
+  readonly removeLabel: (name: string) => string;
+  readonly confirmTitle: (name: string) => string;
+  readonly confirmText: string;
+  readonly cancel: string;
+  readonly confirm: string;
+  /** Announced once it is gone. */
+  readonly removed: (name: string) => string;
+  /** Shown in place of the add button once the maximum is on screen. */
+  readonly atMaximum: (max: number) => string;
+  /** The name of an instance whose repeat has no title. */
+  readonly untitled: (number: number) => string;
+}
+
+/** Removing instance `number` (1-based) of one repeat (D148). */
+export interface RepeatRemoval {
+  readonly canRemove: (number: number) => boolean;
+  /** True when the instance holds answers: removing it then asks first. */
+  readonly answered: (number: number) => boolean;
+  readonly remove: (number: number) => void;
+  readonly text: RepeatText;
 }
 
 export interface TabsRendererProps extends ContainerProps<TabsView> {

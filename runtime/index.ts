@@ -75,5 +75,11 @@ export {
   type AnswersStandardSchema,
 } from './standardSchema';
 export { assertMaxComponents, canAddAnother } from './addAnother';
+export {
+  canRemoveInstance,
+  instanceAnswered,
+  removeInstance,
+  type Removal,
+} from './removeInstance';
 export { maskLastFour, keysMaskedInCopies, answersForCopy } from './copies';
 export { sensitiveKeys, withoutSensitive } from './sensitive';

@@ -18,10 +18,12 @@ export interface ControlAttributes {
   readonly 'aria-required': true | undefined;
   readonly 'aria-describedby': string | undefined;
   readonly 'aria-invalid': true | undefined;
+  /** Leaving the control (the app may save, or show a format mistake now). */
+  readonly onBlur: () => void;
 }
 
 interface TextFieldProps {
-  readonly field: Pick<QuestionRendererProps, 'view' | 'errors' | 'ids'>;
+  readonly field: Pick<QuestionRendererProps, 'view' | 'errors' | 'ids' | 'onBlur'>;
   /** The format the control expects (MM/DD/YYYY), shown above it and read with the field. */
   readonly hint?: string;
   /** The character counter's text, read with the field (not a live region: it would speak per key). */
@@ -56,6 +58,7 @@ export function TextField({ field, hint, counter, className, children }: TextFie
         className: className ?? styles.input,
         maxLength: view.maxLength ?? undefined,
         'aria-required': view.required || undefined,
+        onBlur: field.onBlur,
         ...controlProps(ids, question.help, errors, hintId, counterId),
       })}
       {counterId ? (

@@ -4,7 +4,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { LookupCategory } from '../../runtime';
-import type { RendererSet } from '../registry';
+import type { RendererSet, RepeatText } from '../registry';
 import type { DocumentSource } from './documents';
 import type { AnswerSource, ErrorSource } from './store';
 
@@ -17,6 +17,16 @@ export interface FormActions {
   readonly onReveal?: (triggerId: string) => void;
   /** A field lost focus. */
   readonly onBlur?: (key: string) => void;
+  /** D148: removing added instances of repeats (undefined: not offered). */
+  readonly repeats?: RepeatActions;
+}
+
+/** D148: the app's side of removing a repeat's instance (`number` is 1-based). */
+export interface RepeatActions {
+  readonly canRemove: (repeatId: string, number: number) => boolean;
+  readonly answered: (repeatId: string, number: number) => boolean;
+  readonly remove: (repeatId: string, number: number) => void;
+  readonly text: RepeatText;
 }
 
 /** A lookup suggestion (SPEC 3.7): label, value and sub-text as the server answers them. */

@@ -6,6 +6,7 @@ export {
   type FormContextValue,
   type LookupSource,
   type LookupSuggestionData,
+  type RepeatActions,
 } from './context';
 export { PageOutlet, fieldIds } from './outlet';
 export { usePageView, viewSignature } from './pageView';

@@ -9,8 +9,9 @@ import {
   type AnswerValue,
   type QuestionRendererProps,
   type RendererSet,
+  type RepeatRemoval,
 } from '../registry';
-import { useFormContext } from './context';
+import { useFormContext, type RepeatActions } from './context';
 import { useAnswer, useErrors, type AnswerSource } from './store';
 
 /**
@@ -115,6 +116,9 @@ function NodeOutlet({ node, set }: { node: ViewNode; set: RendererSet }): ReactN
             content: renderNodes(instance.children, set),
           }))}
           onAddAnother={onAddAnother}
+          removal={
+            actions.repeats && addAnother ? repeatRemoval(actions.repeats, node.id) : undefined
+          }
         >
           {null}
         </set.repeat>
@@ -164,4 +168,14 @@ function whenIdle(task: () => void): () => void {
   }
   const handle = setTimeout(task, 200);
   return () => clearTimeout(handle);
+}
+
+/** One repeat's side of the app's removal actions (D148). */
+function repeatRemoval(repeats: RepeatActions, repeatId: string): RepeatRemoval {
+  return {
+    canRemove: (number) => repeats.canRemove(repeatId, number),
+    answered: (number) => repeats.answered(repeatId, number),
+    remove: (number) => repeats.remove(repeatId, number),
+    text: repeats.text,
+  };
 }

@@ -1,5 +1,6 @@
 /** The product's e-mails: plain, branded with the institution's name, holding the code or link. */
 import type { StaffRole } from '../../contract/staff';
+import { submissionText } from '../../contract/words';
 import type { InstitutionConfig } from '../../definitions';
 import type { MailMessage } from './mailer';
 
@@ -78,12 +79,13 @@ export const mails = {
       ],
       institution,
     ),
-  submitted: (to: string, institution: InstitutionConfig) =>
+  submitted: (to: string, reference: string, submittedAt: string, institution: InstitutionConfig) =>
     compose(
       to,
       'we received your application',
       [
         `Thank you! We received your ${institution.application_title}.`,
+        `${submissionText.reference}: ${reference}\n${submissionText.submitted}: ${submittedAt}`,
         'Log back in to see the steps that complete your application, and to download a PDF copy of it.',
       ],
       institution,

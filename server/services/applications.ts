@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { answerProblems, compile, validateAnswers, type Definition } from '../../runtime';
-import { serverMessages } from '../../contract';
+import { applicationReference, serverMessages, submissionTime } from '../../contract';
 import { applications, documents, successfulLogins, webStatusEvents } from '../db/schema';
 import { HttpError } from '../errors';
 import type { ServiceContext } from './context';
@@ -96,6 +96,12 @@ export async function profile(ctx: ServiceContext, user: Scope) {
     last_page: application.lastPage,
     successful_login: loginsMs.map((ms) => ({ at: new Date(ms).toISOString() })),
     web_status: webStatus.map((web_status) => ({ web_status })),
+    submission: application.submittedAt
+      ? {
+          reference: applicationReference(user.userId),
+          submitted_at: application.submittedAt.toISOString(),
+        }
+      : null,
   };
 }
 
@@ -286,7 +292,7 @@ export async function submit(ctx: ServiceContext, user: Scope, definition: Defin
     await ctx.mail.send(user.tenantId, {
       template: 'submitted',
       to: user.email,
-      args: [],
+      args: [applicationReference(user.userId), submissionTime(now, 'UTC')],
       event: `${user.userId}:${now.toISOString()}`,
     });
   return { message: serverMessages.submitted };

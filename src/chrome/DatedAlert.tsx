@@ -1,6 +1,12 @@
-/** SPEC 2.7: date-windowed alerts, shown only at or after their start and before their end. */
+/**
+ * SPEC 2.7: date-windowed alerts, shown only at or after their start and before their end, and only
+ * until the application is submitted (a deadline means nothing to an applicant who has met it).
+ */
+import { deriveWebStatus } from '../../runtime';
 import type { InstitutionFile } from '../../definitions/institutionFile';
 import { institution } from '../tenant/tenantData';
+import { useProfile } from '../features/application/api/profile';
+import { hasIndicatorCookie } from '../session/cookies';
 import styles from './datedAlert.module.css';
 
 export function activeAlerts(
@@ -13,7 +19,9 @@ export function activeAlerts(
 
 export function DatedAlerts({ now = new Date() }: { now?: Date }) {
   const alerts = activeAlerts(now);
-  if (alerts.length === 0) return null;
+  const profile = useProfile(hasIndicatorCookie()).data;
+  const submitted = profile ? deriveWebStatus(profile.web_status) === 'submitted' : false;
+  if (alerts.length === 0 || submitted) return null;
   return (
     <div className={styles.alerts}>
       {alerts.map((alert) => (

@@ -2,6 +2,10 @@
  * End to end in Chromium against the built app and the real server (PGlite): what an applicant does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submissionTime } from '../../contract/submission';
+import { submissionText } from '../../contract/words';
+import { datedAlerts } from '../../definitions/content';
+import { accountText } from '../../src/features/account/accountText';
 import { validApplication } from '../definitions/fixtures';
 import { codeIn, PASSWORD } from '../server/harness';
 import { signUpApplicant, startE2E, type E2E } from './harness';
@@ -48,6 +52,9 @@ describe('the applicant in Chromium', () => {
       // The card loads on demand: until its heading shows, the page left behind is still on screen.
       await page.getByRole('heading', { name: 'Sign Up', level: 1 }).waitFor();
       await readStorage();
+      // The card says why the applicant is here.
+      expect(await page.getByText(accountText.hints.signupFromForm).count()).toBe(1);
+      await shot(page, 'signup-from-form');
       await page.getByLabel('Email Address').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await expectNoAxeViolations(page, '/signup');
@@ -128,6 +135,13 @@ describe('the applicant in Chromium', () => {
       await page.goto('/final-steps');
       const submit = page.getByRole('button', { name: 'Submit' });
       await submit.waitFor();
+      // The deadline alert shows while its window is open, until the application is submitted.
+      const alert = datedAlerts[0];
+      if (!alert) throw new Error('the default institution has no dated alert');
+      const deadline = page.getByText(alert.text);
+      const deadlineOpen =
+        Date.parse(alert.start) <= Date.now() && Date.now() < Date.parse(alert.end);
+      expect(await deadline.count()).toBe(deadlineOpen ? 1 : 0);
       await page.evaluate(() => {
         (window as unknown as { since: number }).since = performance.now();
       });
@@ -167,6 +181,19 @@ describe('the applicant in Chromium', () => {
         )
         .toBe(1);
       await expect.poll(() => page.getByRole('heading', { name: 'Thanks, Maya!' }).count()).toBe(1);
+      // The reference and the time, on the page and in the receipt, as the profile has them.
+      const { submission } = (await (await api.get('/api/profile')).json()) as {
+        submission: { reference: string; submitted_at: string };
+      };
+      const receipt = page.locator('dl');
+      await expect
+        .poll(() => receipt.textContent(), { timeout: 10_000 })
+        .toBe(
+          `${submissionText.reference}${submission.reference}${submissionText.submitted}${submissionTime(new Date(submission.submitted_at))}`,
+        );
+      const mail = await e2e.server.mail(email, 'we received your application');
+      expect(mail.text).toContain(`${submissionText.reference}: ${submission.reference}`);
+      expect(await deadline.count()).toBe(0);
       await expectNoAxeViolations(page, '/completion');
       await shot(page, 'completion', true);
 

@@ -45,13 +45,13 @@ describe.each(databaseKinds)('accounts on %s', (database) => {
 
     it('enforces the password rules on the server, rule by rule, never trimming', async () => {
       const cases: [string, string][] = [
-        ['Abcdefgh1!x', 'is at least 12 characters'],
-        ['abcdefghij1!', 'contains at least one uppercase letter'],
-        ['ABCDEFGHIJ1!', 'contains at least one lowercase letter'],
-        ['Abcdefghijk!', 'contains at least one number'],
-        ['Abcdefghijk1', 'contains at least one special character'],
-        [' Abcdefghij1!', 'contains no leading or trailing whitespace'],
-        ['Abcdefghij1!\t', 'contains no leading or trailing whitespace'],
+        ['Abcdefgh1!x', 'Your password must be at least 12 characters.'],
+        ['abcdefghij1!', 'Your password must contain at least one uppercase letter.'],
+        ['ABCDEFGHIJ1!', 'Your password must contain at least one lowercase letter.'],
+        ['Abcdefghijk!', 'Your password must contain at least one number.'],
+        ['Abcdefghijk1', 'Your password must contain at least one special character.'],
+        [' Abcdefghij1!', 'Your password must not contain leading or trailing whitespace.'],
+        ['Abcdefghij1!\t', 'Your password must not contain leading or trailing whitespace.'],
         [`Aa1!${'x'.repeat(253)}`, 'Your password can have at most 256 characters.'],
       ];
       for (const [password, message] of cases) {

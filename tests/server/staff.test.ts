@@ -108,7 +108,7 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
     const token = await invitationToken(server, 'weak@northfield.edu');
     const weak = await server.client().post('/staff/api/join', { token, password: 'short' });
     expect(weak.status).toBe(400);
-    expect(weak.body.message).toBe('is at least 12 characters');
+    expect(weak.body.message).toBe('Your password must be at least 12 characters.');
     const common = await server
       .client()
       .post('/staff/api/join', { token, password: 'Password123!' });

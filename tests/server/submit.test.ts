@@ -3,7 +3,7 @@
  * one confirmation e-mail) and the anonymous temporary answers of /public/tmp.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMessages } from '../../contract';
+import { serverMessages, submissionText, submissionTime } from '../../contract';
 import { applicationDefinition } from '../../definitions';
 import { codedAnswers } from '../../runtime';
 import { validApplication } from '../definitions/fixtures';
@@ -66,6 +66,7 @@ describe.each(databaseKinds)('submitting the application on %s', (database) => {
   it('submits a complete application once: status submitted, one confirmation mail, answers frozen', async () => {
     const email = 'complete@example.com';
     const client = await withValidAnswers(email);
+    expect((await client.get('/api/profile')).body.submission).toBeNull();
 
     const response = await client.post('/api/submit');
     expect(response.status).toBe(200);
@@ -74,6 +75,16 @@ describe.each(databaseKinds)('submitting the application on %s', (database) => {
     const mail = await server.mail(email, CONFIRMATION_SUBJECT);
     expect(mail.subject).toContain(CONFIRMATION_SUBJECT);
     expect(await confirmations(email)).toHaveLength(1);
+    // The receipt and the profile carry the reference and the time, as the completion page shows them.
+    const { submission } = (
+      await client.get<{ submission: { reference: string; submitted_at: string } }>('/api/profile')
+    ).body;
+    expect(submission.reference).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
+    expect(submission.submitted_at).toBe(server.clock.now().toISOString());
+    const at = submissionTime(new Date(submission.submitted_at), 'UTC');
+    expect(at).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC$/);
+    expect(mail.text).toContain(`${submissionText.reference}: ${submission.reference}`);
+    expect(mail.text).toContain(`${submissionText.submitted}: ${at}`);
 
     const again = await client.post('/api/submit');
     expect(again.status).toBe(200);

@@ -17,6 +17,7 @@ import { ForgotCard } from '../../src/features/account/ForgotCard';
 import { LoginCard } from '../../src/features/account/LoginCard';
 import { ResetCard } from '../../src/features/account/ResetCard';
 import { SignupCard } from '../../src/features/account/SignupCard';
+import { accountText } from '../../src/features/account/accountText';
 import { PROFILE_KEY } from '../../src/features/application/api/profile';
 import { installDomShims, mockFetch, renderWithRouter, userState } from './renderWithRouter';
 import type { RenderWithRouterOptions } from './renderWithRouter';
@@ -131,9 +132,10 @@ describe('Sign Up card', () => {
     const email = screen.getByLabelText('Email Address');
     const password = screen.getByLabelText('Password');
 
+    expect(screen.queryByText(accountText.hints.signupFromForm)).toBeNull(); // no answers carried
     await user.type(email, 'not-an-email');
     await user.type(password, 'abc');
-    expect(fieldError(password)).toBe('is at least 12 characters');
+    expect(fieldError(password)).toBe('Your password must be at least 12 characters.');
     expect(password.getAttribute('aria-invalid')).toBe('true');
     expect(fieldError(email)).toBeNull();
     expect(email.getAttribute('aria-invalid')).toBeNull();
@@ -156,6 +158,8 @@ describe('Sign Up card', () => {
       state: { studentAnswers: ANSWERS },
     });
     await expectNoAxeViolations(container);
+    // Reached from the form with answers, the card says why the applicant is here.
+    expect(screen.getByText(accountText.hints.signupFromForm)).toBeTruthy();
 
     await user.type(screen.getByLabelText('Email Address'), EMAIL);
     await user.type(screen.getByLabelText('Password'), GOOD_PASSWORD);

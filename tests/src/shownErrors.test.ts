@@ -33,6 +33,22 @@ describe('errorsToShow', () => {
     expect(shown).toEqual({ last_name: ['Last Name'] });
   });
 
+  it('shows the error of a question left with an answer at once, and no other (D149)', () => {
+    const answers = { parent_email_address: 'dwhitfield@example', parent_phone: '802555987' };
+    const errors = validateAnswers(applicationDefinition, answers, {}).errors;
+    const shown = errorsToShow(applicationDefinition, errors, {
+      webStatus: 'started',
+      shown: {},
+      left: 'parent_email_address',
+    });
+    expect(shown).toEqual({
+      parent_email_address: ['Parent or Legal Guardian 1: Please enter a valid email address'],
+    });
+    expect(errors.parent_phone).toEqual([
+      'Parent or Legal Guardian 1: Please enter a valid phone number.',
+    ]);
+  });
+
   it('shows every error while validating (SPEC 2.3, 4.1)', () => {
     expect(errorsToShow(applicationDefinition, found, { webStatus: 'validating', shown: {} })).toBe(
       found,

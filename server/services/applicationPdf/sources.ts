@@ -2,6 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Definition } from '../../../runtime';
 import { applicationPdfs, applications, documents } from '../../db/schema';
+import { applicationReference } from '../../../contract/submission';
 import { sha256 } from '../../secrets';
 import type { Applicant, DefinitionAt } from '../context';
 import { answeredOf } from '../documents/state';
@@ -23,17 +24,7 @@ export interface Sources {
   readonly digest: string;
 }
 
-/**
- * The reference admissions files a copy under: the first 8 hex digits of the applicant's random id,
- * as `XXXX-XXXX` (staff find the applicant by that prefix; it reveals nothing the copy does not).
- */
-export function applicationReference(userId: string): string {
-  const hex = userId
-    .replace(/[^0-9a-f]/gi, '')
-    .slice(0, 8)
-    .toUpperCase();
-  return `${hex.slice(0, 4)}-${hex.slice(4)}`;
-}
+export { applicationReference };
 
 /** A reference as typed: `applicationReference`'s form, any case, the hyphen optional. */
 const TYPED_REFERENCE = /^\s*([0-9a-f]{4})-?([0-9a-f]{4})\s*$/i;

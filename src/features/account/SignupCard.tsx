@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { signupBody } from '../../../contract';
 import { useSignup } from './api/signup';
 import { AccountCard } from './AccountCard';
+import styles from './account.module.css';
 import { accountText, cardErrorTitle } from './accountText';
 import { carriedAnswers, stateText, useNavigationState } from './navigation';
 import { PasswordChecklist } from './PasswordChecklist';
@@ -45,10 +46,15 @@ export function SignupCard() {
       studentAnswers={studentAnswers}
       formRef={formRef}
       intro={
-        <StateMessages
-          errorMessage={stateText(state.errorMessage)}
-          successMessage={stateText(state.successMessage)}
-        />
+        <>
+          <StateMessages
+            errorMessage={stateText(state.errorMessage)}
+            successMessage={stateText(state.successMessage)}
+          />
+          {studentAnswers ? (
+            <p className={styles.intro}>{accountText.hints.signupFromForm}</p>
+          ) : null}
+        </>
       }
     >
       <form.Field name="username">

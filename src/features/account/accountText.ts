@@ -41,6 +41,9 @@ export const accountText = {
     confirmingFor: 'Confirming the account for',
     forgot:
       'Enter the email address of your account and we will send you a link to reset your password.',
+    /** Sign-up reached from the form with answers: why the applicant is here. */
+    signupFromForm:
+      'Create an account to save what you entered and continue; nothing you typed is lost.',
   },
   submit: 'Submit',
   resend: 'Resend confirmation code?',

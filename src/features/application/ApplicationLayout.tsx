@@ -3,6 +3,7 @@
  * errors, actions) plus the conflict dialog and the documents feature. The session itself, and the
  * navigation rules of SPEC 2.2, live outside React (./session/).
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { createContext, lazy, Suspense, useContext, useEffect, useMemo } from 'react';
 import { compile, type Definition } from '../../../runtime';
@@ -12,6 +13,7 @@ import { interactiveRenderers } from '../../../renderers/interactive';
 import { useToast } from '../../chrome/toast';
 import { clientSnapshot, type ClientSnapshot } from '../../session/snapshot';
 import type { ApplicationSession } from './session/ApplicationSession';
+import { repeatActions } from './session/repeatRemoval';
 import { useApplicationState, type ApplicationState } from './session/state';
 
 /** The upload chain, its caches and modals load on demand (docs/decisions/ D37). */
@@ -52,6 +54,7 @@ export function useSnapshot(): ClientSnapshot {
 export function ApplicationLayout({ session }: { session: ApplicationSession }) {
   const { definition, loggedIn, answers, errors, documents } = session;
   const toast = useToast();
+  const queryClient = useQueryClient();
   useEffect(() => session.attach(toast.show), [session, toast]);
 
   const actions = useMemo<FormActions>(
@@ -59,9 +62,19 @@ export function ApplicationLayout({ session }: { session: ApplicationSession }) 
       onAddAnother: loggedIn ? session.addAnother : undefined,
       onTabChange: loggedIn ? (tabId, tab) => void session.tabs.switchTab(tabId, tab) : undefined,
       onReveal: session.reveal,
-      onBlur: (key) => session.blurred(compile(definition).byKey.get(key)?.[0]?.question.kind),
+      onBlur: (key) => session.blurred(key, compile(definition).byKey.get(key)?.[0]?.question.kind),
+      repeats: loggedIn
+        ? repeatActions({
+            definition,
+            store: session.store,
+            answers: session.answers,
+            queryClient,
+            saveDirty: session.saveDirty,
+            toast: (options) => session.toast(options),
+          })
+        : undefined,
     }),
-    [session, loggedIn, definition],
+    [session, loggedIn, definition, queryClient],
   );
   const lookup = useLookupSource();
   const formContext = useMemo(

@@ -2,7 +2,10 @@
 import { useRef } from 'react';
 import { institution } from '../../tenant/tenantData';
 import { useDocumentTitle, useHeadingFocusOnArrival } from '../../chrome/screen';
+import { submissionTime } from '../../../contract/submission';
+import { submissionText } from '../../../contract/words';
 import { PdfDownloadLink } from '../application-pdf/PdfDownloadLink';
+import { useProfile } from './api/profile';
 import { WelcomeBanner } from './WelcomeBanner';
 import styles from './application.module.css';
 
@@ -12,6 +15,7 @@ export const COMPLETION_TITLE = 'Application Submitted';
 export function CompletionPage() {
   const { completion } = institution;
   const heading = useRef<HTMLHeadingElement>(null);
+  const submission = useProfile(true).data?.submission;
   useDocumentTitle(COMPLETION_TITLE);
   useHeadingFocusOnArrival(heading);
   return (
@@ -22,6 +26,19 @@ export function CompletionPage() {
         <h1 ref={heading} className={styles.pageTitle} tabIndex={-1}>
           {completion.header}
         </h1>
+        {submission ? (
+          // What the applicant reads out on the phone, without opening the PDF (in their time zone).
+          <dl className={styles.receipt}>
+            <dt>{submissionText.reference}</dt>
+            <dd>{submission.reference}</dd>
+            <dt>{submissionText.submitted}</dt>
+            <dd>
+              <time dateTime={submission.submitted_at}>
+                {submissionTime(new Date(submission.submitted_at))}
+              </time>
+            </dd>
+          </dl>
+        ) : null}
         <ol className={styles.steps}>
           {completion.steps.map((step) => (
             <li key={step.title} className={styles.step}>

@@ -43,6 +43,7 @@ import {
   createApplicationStore,
   errorSource,
   patch,
+  setAddAnotherCount,
   setErrors,
   type ApplicationStore,
   type Errors,
@@ -278,10 +279,10 @@ export class ApplicationSession {
   /** SPEC 4.8: one more instance, saved; taken back if the save fails. */
   addAnother = (buttonId: string): void => {
     const count = (this.store.state.viewState.addAnother[buttonId] ?? 1) + 1;
-    this.setCount(buttonId, count);
+    setAddAnotherCount(this.store, buttonId, count);
     const { queryClient } = this.ports;
     mutate(queryClient, putAddAnotherMutation(queryClient), { buttonId, count }).catch(() => {
-      this.setCount(buttonId, count - 1);
+      setAddAnotherCount(this.store, buttonId, count - 1);
       this.toast({
         title: notices.errorTitle,
         description: notices.addAnotherFailed(buttonId),
@@ -297,9 +298,15 @@ export class ApplicationSession {
     });
   };
 
-  /** SPEC 5.7: text areas save on blur. */
-  blurred = (kind: string | undefined): void => {
+  /** SPEC 5.7: text areas save on blur. D149: an answer left with a format mistake shows it. */
+  blurred = (key: string, kind: string | undefined): void => {
     if (this.loggedIn && kind === 'textarea') void this.saveDirty().catch((e) => this.report(e));
+    if (isEmpty(this.answers.getAnswer(key))) return;
+    const { webStatus, errors } = this.store.state;
+    setErrors(
+      this.store,
+      errorsToShow(this.definition, this.validate(), { webStatus, shown: errors, left: key }),
+    );
   };
 
   /** The summary at `path` takes focus once (a submit with errors); false for other pages. */
@@ -376,13 +383,6 @@ export class ApplicationSession {
     } finally {
       patch(this.store, { busy: false });
     }
-  }
-
-  private setCount(buttonId: string, count: number): void {
-    const viewState = this.store.state.viewState;
-    patch(this.store, {
-      viewState: { ...viewState, addAnother: { ...viewState.addAnother, [buttonId]: count } },
-    });
   }
 
   /** A server's refusal is shown; anything else is a fault for the error boundary. */

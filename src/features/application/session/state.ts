@@ -82,6 +82,14 @@ const sameDocument = (a: DocumentState, b: DocumentState) =>
   a.file?.size === b.file?.size;
 
 /** Replaces the errors; a key whose messages did not change keeps its array (its field stays). */
+/** SPEC 4.8: the shown instances of one add-another group. */
+export function setAddAnotherCount(store: ApplicationStore, buttonId: string, count: number): void {
+  const viewState = store.state.viewState;
+  patch(store, {
+    viewState: { ...viewState, addAnother: { ...viewState.addAnother, [buttonId]: count } },
+  });
+}
+
 export function setErrors(store: ApplicationStore, next: Errors): void {
   const errors = keepUnchanged(store.state.errors, next, sameMessages);
   if (errors !== store.state.errors) patch(store, { errors });

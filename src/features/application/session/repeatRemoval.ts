@@ -1,0 +1,62 @@
+/**
+ * Removing an added instance of a repeat (D148): the runtime moves the later instances' answers
+ * down; here the count and the answers change on screen at once, then both are saved (the answers
+ * first, so a reload or another tab never shows an instance the count no longer covers).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  canRemoveInstance,
+  compile,
+  instanceAnswered,
+  removeInstance,
+  type Definition,
+} from '../../../../runtime';
+import type { RepeatActions } from '../../../../renderers/react';
+import type { AnswerValue } from '../../../../renderers/registry';
+import { notices, repeatText } from '../../../../contract/words';
+import type { ToastOptions } from '../../../chrome/toast';
+import { putAddAnotherMutation } from '../api/addAnother';
+import { mutate } from '../api/mutate';
+import type { FormAnswerSource } from '../answerSource';
+import { setAddAnotherCount, type ApplicationStore } from './state';
+
+export interface RepeatRemovalPorts {
+  readonly definition: Definition;
+  readonly store: ApplicationStore;
+  readonly answers: FormAnswerSource;
+  readonly queryClient: QueryClient;
+  readonly saveDirty: () => Promise<unknown>;
+  readonly toast: (toast: ToastOptions) => void;
+}
+
+export function repeatActions(ports: RepeatRemovalPorts): RepeatActions {
+  const model = compile(ports.definition);
+  const { store, answers, queryClient } = ports;
+  return {
+    text: repeatText,
+    canRemove: (repeatId, number) => canRemoveInstance(model, repeatId, number),
+    answered: (repeatId, number) => instanceAnswered(model, repeatId, number, answers.all()),
+    remove(repeatId, number) {
+      const removal = removeInstance(
+        model,
+        repeatId,
+        number,
+        answers.all(),
+        store.state.viewState.addAnother ?? {},
+      );
+      const { buttonId, count } = removal;
+      setAddAnotherCount(store, buttonId, count);
+      answers.setAnswers(removal.answers as Record<string, AnswerValue>);
+      ports
+        .saveDirty()
+        .then(() => mutate(queryClient, putAddAnotherMutation(queryClient), { buttonId, count }))
+        .catch(() =>
+          ports.toast({
+            title: notices.errorTitle,
+            description: repeatText.removeFailed,
+            severity: 'error',
+          }),
+        );
+    },
+  };
+}
