@@ -41,6 +41,8 @@ import { clientErrorHandler, errorFields, requestLogFields } from './security/lo
 import { DEFAULT_JSON_LIMITS, registerJsonParser } from './security/jsonBody';
 import { registerUnreadBodyDrain } from './security/unreadBody';
 import type { ServiceContext } from './services/context';
+import { vaultOf } from './crypto/answerVault';
+import { sealAllTenants } from './crypto/sealAtRest';
 import { pruneAccountEvents } from './services/limits';
 import {
   DEFAULT_TENANT_SEED,
@@ -157,6 +159,13 @@ export async function buildServer(
     await ensureTenant(database.db, tenant, seedDefinitions);
   const directory = new TenantDirectory(config.defaultTenant);
   await directory.load(database.db);
+  // D150: answers saved before sensitive values were encrypted are sealed before any request.
+  const sealed = await sealAllTenants(
+    database.db,
+    vaultOf({ db: database.db, config }),
+    directory.all(),
+  );
+  if (sealed > 0) app.log.info({ applications: sealed }, 'sensitive answers sealed at rest');
   // Lookup (issue 7): the bundled sample lists, for tenants that have no list of a category yet,
   // seeded beside the start (lookups wait for it) so a fresh data directory serves at once.
   const lookupReady = (async () => {

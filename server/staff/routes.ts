@@ -34,6 +34,7 @@ import { listApplications } from './applicationList';
 import { audit, auditEntries, filterDetail } from './audit';
 import { publishedVersions } from '../tenants';
 import { exportApplications } from './exportCsv';
+import { vaultOf } from '../crypto/answerVault';
 import * as links from './serviceLinks';
 import {
   clearCarriedStaffCookie,
@@ -254,7 +255,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', disposition('attachment', 'applications.csv'))
-        .send(exportApplications(ctx.db, request.tenant.id, request.tenant, filter));
+        .send(exportApplications(ctx.db, vaultOf(ctx), request.tenant.id, request.tenant, filter));
     });
 
     const applicantFrom = async (request: FastifyRequest) => {
