@@ -5,6 +5,7 @@
  * (D70); any left from before are dropped.
  */
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { sensitiveKeys } from '../../runtime';
 import type { Database } from '../db/client';
 import { runInTenant } from '../db/tenantScope';
@@ -70,11 +71,13 @@ export async function sealAllTenants(
   db: Database,
   vault: AnswerVault,
   tenants: readonly Tenant[],
+  log?: Pick<FastifyBaseLogger, 'info'>,
 ): Promise<number> {
   let sealed = 0;
   for (const tenant of tenants)
     sealed += await runInTenant(tenant.id, () =>
       sealStoredAnswers(db, vault, tenant.id, tenantSensitiveKeys(tenant)),
     );
+  if (sealed > 0) log?.info({ applications: sealed }, 'sensitive answers sealed at rest');
   return sealed;
 }

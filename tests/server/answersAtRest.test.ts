@@ -12,17 +12,7 @@ import { runInTenant } from '../../server/db/tenantScope';
 import { versionTag } from '../../server/services/applications';
 import { databaseKinds, registeredClient, startServer, type TestServer } from './harness';
 import { adminWithApplicant } from './staffHelpers';
-
-/** The auditor's known values (issue 27), in keys the definition marks sensitive. */
-export const KNOWN_SENSITIVE = {
-  ssn: '123-45-6789',
-  alien_registration_number: 'A087654321',
-  conviction: 'Y',
-  conviction_comment: 'Auditor marker: shoplifting in 2023, Springfield',
-} as const;
-
-/** The values long enough to be found in stored bytes (not the one-letter choice). */
-export const KNOWN_VALUES = Object.values(KNOWN_SENSITIVE).filter((value) => value.length > 1);
+import { KNOWN_SENSITIVE, KNOWN_VALUES } from '../fixtures/sensitiveAnswers';
 
 const BURST = 20;
 
