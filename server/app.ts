@@ -35,7 +35,7 @@ import { serviceRoutes } from './routes/service';
 import { staffRoutes } from './staff/routes';
 import { platformRoutes } from './platform/routes';
 import { indexPageSender, registerSecurityHeaders } from './security/headers';
-import { securityEvent } from './security/events';
+import { registerLogPseudonyms, securityEvent } from './security/events';
 import { isStorableText } from './security/json';
 import { clientErrorHandler, errorFields, requestLogFields } from './security/logFields';
 import { DEFAULT_JSON_LIMITS, registerJsonParser } from './security/jsonBody';
@@ -160,12 +160,9 @@ export async function buildServer(
   const directory = new TenantDirectory(config.defaultTenant);
   await directory.load(database.db);
   // D150: answers saved before sensitive values were encrypted are sealed before any request.
-  const sealed = await sealAllTenants(
-    database.db,
-    vaultOf({ db: database.db, config }),
-    directory.all(),
-  );
-  if (sealed > 0) app.log.info({ applications: sealed }, 'sensitive answers sealed at rest');
+  const vault = vaultOf({ db: database.db, config });
+  await sealAllTenants(database.db, vault, directory.all(), app.log);
+  registerLogPseudonyms(app, config);
   // Lookup (issue 7): the bundled sample lists, for tenants that have no list of a category yet,
   // seeded beside the start (lookups wait for it) so a fresh data directory serves at once.
   const lookupReady = (async () => {
