@@ -132,7 +132,9 @@ describe.each(databaseKinds)('issue 15.10 security events on %s', (database) => 
       (await server.client().post('/public/login', { username: address, password: 'x' })).status,
     ).toBe(429);
     expect(eventsSince(from, 'auth.hard_stop')).toEqual([
-      expect.objectContaining({ addressHash: addressHash(server.built.app.logPseudonymKey, address) }),
+      expect.objectContaining({
+        addressHash: addressHash(server.built.app.logPseudonymKey, address),
+      }),
     ]);
   });
 
