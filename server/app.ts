@@ -35,12 +35,14 @@ import { serviceRoutes } from './routes/service';
 import { staffRoutes } from './staff/routes';
 import { platformRoutes } from './platform/routes';
 import { indexPageSender, registerSecurityHeaders } from './security/headers';
-import { securityEvent } from './security/events';
+import { registerLogPseudonyms, securityEvent } from './security/events';
 import { isStorableText } from './security/json';
 import { clientErrorHandler, errorFields, requestLogFields } from './security/logFields';
 import { DEFAULT_JSON_LIMITS, registerJsonParser } from './security/jsonBody';
 import { registerUnreadBodyDrain } from './security/unreadBody';
 import type { ServiceContext } from './services/context';
+import { vaultOf } from './crypto/answerVault';
+import { sealAllTenants } from './crypto/sealAtRest';
 import { pruneAccountEvents } from './services/limits';
 import {
   DEFAULT_TENANT_SEED,
@@ -157,6 +159,9 @@ export async function buildServer(
     await ensureTenant(database.db, tenant, seedDefinitions);
   const directory = new TenantDirectory(config.defaultTenant);
   await directory.load(database.db);
+  // D150: answers saved before sensitive values were encrypted are sealed before any request.
+  await sealAllTenants(database.db, vaultOf({ db: database.db, config }), directory.all(), app.log);
+  registerLogPseudonyms(app, config);
   // Lookup (issue 7): the bundled sample lists, for tenants that have no list of a category yet,
   // seeded beside the start (lookups wait for it) so a fresh data directory serves at once.
   const lookupReady = (async () => {
@@ -375,9 +380,7 @@ export async function buildServer(
   );
   prune.unref();
   // Another process's publish or new college is served here within seconds (D145).
-  const unfollow = directory.follow(database.db, config.tenantRefreshMs, (error) =>
-    app.log.warn({ err: errorFields(error) }, 'tenant directory refresh failed'),
-  );
+  const unfollow = directory.follow(database.db, config.tenantRefreshMs, app.log);
   app.addHook('onClose', async () => {
     clearInterval(prune);
     unfollow();

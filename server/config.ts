@@ -72,6 +72,10 @@ const envSchema = z.object({
   SERVICE_TOKEN_SECRET: z.string().min(32).optional(),
   /** The HMAC key of local presigned uploads (32+ characters); default: a random key in DATA_DIR. */
   UPLOAD_SECRET: z.string().min(32).optional(),
+  /** The master key wrapping the tenants' data keys (32+ characters, D150); default: a random key in DATA_DIR. */
+  MASTER_KEY: z.string().min(32).optional(),
+  /** The HMAC key of the addresses' log pseudonyms (32+ characters, D151); default: a random key in DATA_DIR. */
+  LOG_PSEUDONYM_SECRET: z.string().min(32).optional(),
   /** How long a service link lasts, in minutes (SECURITY.md: 1 hour). */
   SERVICE_TOKEN_TTL_MINUTES: z.coerce
     .number()
@@ -176,6 +180,10 @@ export interface ServerConfig {
   readonly serviceTokenTtlMs: number;
   /** The upload-policy HMAC key from the environment; undefined: generated in DATA_DIR. */
   readonly uploadSecret: string | undefined;
+  /** The master key from the environment; undefined: generated in DATA_DIR (D150). */
+  readonly masterKey: string | undefined;
+  /** The log pseudonyms' HMAC key from the environment; undefined: generated in DATA_DIR (D151). */
+  readonly logPseudonymSecret: string | undefined;
   /** Strict-Transport-Security max-age for requests that arrived over https; 0: no header. */
   readonly hstsMaxAge: number;
   /** The bearer token of /metrics (D139); undefined: /metrics is off. */
@@ -287,6 +295,8 @@ export function configFromEnv(
     serviceTokenSecret: e.SERVICE_TOKEN_SECRET,
     serviceTokenTtlMs: e.SERVICE_TOKEN_TTL_MINUTES * 60 * 1000,
     uploadSecret: e.UPLOAD_SECRET,
+    masterKey: e.MASTER_KEY,
+    logPseudonymSecret: e.LOG_PSEUDONYM_SECRET,
     hstsMaxAge: e.HSTS_MAX_AGE,
     metricsToken: e.METRICS_TOKEN,
     storage:

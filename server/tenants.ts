@@ -13,7 +13,9 @@ import {
   type InstitutionFile,
 } from '../definitions/institutionFile';
 import { seedInstitutionFile } from '../definitions/seed';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/client';
+import { errorFields } from './security/logFields';
 import { runInTenant } from './db/tenantScope';
 import { definitionVersions, tenants } from './db/schema';
 import type { DefinitionAt } from './services/context';
@@ -288,7 +290,9 @@ export class TenantDirectory {
    * Keeps the directory current: a refresh every `everyMs`, errors left to the next round (a
    * database outage is reported by the readiness check, not here). Returns the stop function.
    */
-  follow(db: Database, everyMs: number, onError: (error: unknown) => void): () => void {
+  follow(db: Database, everyMs: number, log: Pick<FastifyBaseLogger, 'warn'>): () => void {
+    const onError = (error: unknown) =>
+      log.warn({ err: errorFields(error) }, 'tenant directory refresh failed');
     let running = false;
     const timer = setInterval(() => {
       if (running) return;

@@ -14,7 +14,6 @@ import { lowerPriority } from './jobs/priority';
 import { IPC_DATABASE_ENV, WORKER_STOP_MS } from './jobs/workerProcess';
 import { OutboxMailer, SmtpMailer } from './mail/mailer';
 import { ClosingSteps, CLOSE_STEP_MS, closeWithin, JOB_GRACE_MS } from './shutdown';
-import { errorFields } from './security/logFields';
 import { TenantDirectory } from './tenants';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -50,9 +49,7 @@ async function main(): Promise<void> {
     : new OutboxMailer(config.dataDir, logger, config.env === 'development');
   const { queue, printer, sandbox } = createJobs(config, database, mailer, logger, directory);
   // A college published or changed through a web process: its mails and PDFs follow within seconds.
-  const unfollow = directory.follow(database.db, config.tenantRefreshMs, (error) =>
-    log.warn({ err: errorFields(error) }, 'tenant directory refresh failed'),
-  );
+  const unfollow = directory.follow(database.db, config.tenantRefreshMs, logger);
 
   const closing = new ClosingSteps();
   let stopping = false;

@@ -13,7 +13,7 @@ import {
   SERVICE_TOKEN_PARAM,
 } from '../../contract';
 import { HttpError } from '../errors';
-import { refusals } from '../security/events';
+import { refusals, staffLogId } from '../security/events';
 import type { ServiceContext } from '../services/context';
 import {
   mintServiceToken,
@@ -60,7 +60,11 @@ export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
         refused(error);
       }
       request.log.info(
-        { tenant: grant.tenantId, staff: grant.staffId, applicant: grant.userId },
+        {
+          tenant: grant.tenantId,
+          staff: staffLogId(request.server.logPseudonymKey, grant.staffId),
+          applicant: grant.userId,
+        },
         'service view read',
       );
       return readServiceData(ctx, grant, request.tenant).catch(refused);
@@ -78,7 +82,8 @@ export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
       const staffId = staffOf(request);
       const { email } = parse(mintServiceTokenBody, request.body);
       const minted = await mintServiceToken(ctx, request.tenant.id, email, staffId);
-      request.log.info({ tenant: request.tenant.id, staff: staffId }, 'service link minted');
+      const staff = staffLogId(request.server.logPseudonymKey, staffId);
+      request.log.info({ tenant: request.tenant.id, staff }, 'service link minted');
       return minted;
     });
 
@@ -86,7 +91,8 @@ export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
       const staffId = staffOf(request);
       const { id } = parse(revokeServiceTokenParams, request.params);
       await revokeServiceToken(ctx, request.tenant.id, id);
-      request.log.info({ tenant: request.tenant.id, staff: staffId }, 'service link revoked');
+      const staff = staffLogId(request.server.logPseudonymKey, staffId);
+      request.log.info({ tenant: request.tenant.id, staff }, 'service link revoked');
       return { message: serviceMessages.revoked };
     });
   };

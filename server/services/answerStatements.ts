@@ -2,7 +2,7 @@
  * The two statements that save answers, prepared once (D130): the plain save (SPEC 7.2) and the save
  * with the version the client last saw (If-Match, REQ-R-2) when none of its keys conflicts.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { preparedOnce } from '../db/prepared';
 import { applications } from '../db/schema';
 
@@ -33,6 +33,12 @@ export const mergeAnswers = preparedOnce((db) =>
 );
 
 const answers = sql`${sql.placeholder('answers')}::jsonb`;
+
+/**
+ * What two stored values are compared by: a sealed answer's keyed digest (its ciphertext differs on
+ * every save, D150), any other value itself; a missing one is null.
+ */
+const comparable = (value: SQL) => sql`coalesce((${value}) -> 'digest', ${value}, 'null'::jsonb)`;
 const baseVersion = sql`${sql.placeholder('baseVersion')}::int`;
 
 /**
@@ -60,7 +66,7 @@ export const saveUnlessConflicting = preparedOnce((db) =>
         // key from one base version then all won). A correlated subplan is re-run on that row.
         sql`(select count(*) from jsonb_each(${answers}) as mine(k, v)
           where coalesce((${applications.keyVersions} ->> mine.k)::int, 0) > ${baseVersion}
-          and coalesce(${applications.answers} -> mine.k, 'null'::jsonb) <> mine.v) = 0`,
+          and ${comparable(sql`${applications.answers} -> mine.k`)} <> ${comparable(sql`mine.v`)}) = 0`,
       ),
     )
     .returning({

@@ -12,6 +12,7 @@ import type { ServiceContext } from './context';
 import { withDefinitionChoices } from './choices';
 import { answeredOf } from './documents/state';
 import { mergeAnswers, saveUnlessConflicting } from './answerStatements';
+import { vaultOf } from '../crypto/answerVault';
 import { submittedRefusal } from './openApplication';
 import type { SessionUser } from './sessions';
 import type { Transaction } from './accountLock';
@@ -83,7 +84,7 @@ async function profileRow(ctx: ServiceContext, user: Scope) {
 export async function profile(ctx: ServiceContext, user: Scope) {
   const { application, webStatus, loginsMs, documents: answered } = await profileRow(ctx, user);
   return {
-    answer: application.answers,
+    answer: await vaultOf(ctx).open(user, application.answers),
     document_answer: Object.fromEntries(
       answered.map(([key, fileName, fileSize]) => [
         key,
@@ -136,11 +137,14 @@ export async function saveAnswers(
 ): Promise<{ message: string; version: number; others?: Record<string, unknown> }> {
   assertAcceptableAnswers(definition, answers);
   answers = await withDefinitionChoices(ctx, user, definition, answers);
-  if (baseVersion !== undefined) return saveAnswersSince(ctx, user, answers, baseVersion);
+  // Sensitive values are sealed before they reach the database (D150).
+  const stored = await vaultOf(ctx).sealFor(user, definition, answers);
+  if (baseVersion !== undefined)
+    return saveAnswersSince(ctx, user, { plain: answers, stored }, baseVersion);
   const saved = await mergeAnswers(ctx.db).execute({
     tenantId: user.tenantId,
     userId: user.userId,
-    answers,
+    answers: stored,
     keyVersions: Object.fromEntries(Object.keys(answers).map((key) => [key, 1])),
     now: ctx.config.now(),
   });
@@ -149,42 +153,54 @@ export async function saveAnswers(
   return { message: serverMessages.saved, version: row.version };
 }
 
+/** The answers of a save as the applicant sent them and as they are stored (sealed, D150). */
+interface SavedAnswers {
+  readonly plain: Record<string, unknown>;
+  readonly stored: Record<string, unknown>;
+}
+
 async function saveAnswersSince(
   ctx: ServiceContext,
   user: Scope,
-  answers: Record<string, unknown>,
+  { plain: answers, stored }: SavedAnswers,
   baseVersion: number,
 ): Promise<{ message: string; version: number; others: Record<string, unknown> }> {
   const now = ctx.config.now();
+  const vault = vaultOf(ctx);
   // Almost always nothing conflicts: then the save is one statement (D130). A conflict, a row not
   // yet created or a submitted application takes the transaction below, which tells them apart.
   if (Object.keys(answers).length > 0) {
     const [saved] = await saveUnlessConflicting(ctx.db).execute({
       tenantId: user.tenantId,
       userId: user.userId,
-      answers: JSON.stringify(answers),
+      answers: JSON.stringify(stored),
       baseVersion,
       now: now.toISOString(),
     });
     if (saved)
-      return { message: serverMessages.saved, version: saved.version, others: saved.others };
+      return {
+        message: serverMessages.saved,
+        version: saved.version,
+        others: await vault.open(user, saved.others),
+      };
   }
   const outcome = await ctx.db.transaction(async (tx) => {
     const row = await lockApplication(tx, user, now);
     if (row.submittedAt) return { submitted: true as const };
+    const current = await vault.open(user, row.answers);
     const conflicts: Record<string, { mine: unknown; theirs: unknown }> = {};
     const accepted: Record<string, unknown> = {};
     // What other tabs or devices wrote since the base version: the client takes these in, so its
     // next base version really covers everything it has seen.
     const others: Record<string, unknown> = {};
     for (const [key, version] of Object.entries(row.keyVersions))
-      if (version > baseVersion && !(key in answers)) others[key] = row.answers[key] ?? '';
+      if (version > baseVersion && !(key in answers)) others[key] = current[key] ?? '';
     for (const [key, mine] of Object.entries(answers)) {
-      const theirs = row.answers[key];
+      const theirs = current[key];
       const changedSince = (row.keyVersions[key] ?? 0) > baseVersion;
       if (changedSince && !sameValue(mine, theirs))
         conflicts[key] = { mine, theirs: theirs ?? null };
-      else accepted[key] = mine;
+      else accepted[key] = stored[key];
     }
     let version = row.version;
     if (Object.keys(accepted).length > 0) {
@@ -277,7 +293,8 @@ export async function submit(ctx: ServiceContext, user: Scope, definition: Defin
     const row = await loadApplication(ctx, user);
     if (row.submittedAt) outcome = 'already';
     else {
-      const { errors } = validateAnswers(definition, row.answers, {
+      const answers = await vaultOf(ctx).open(user, row.answers);
+      const { errors } = validateAnswers(definition, answers, {
         now,
         addAnother: row.addAnother,
         tabs: row.tabs,

@@ -10,6 +10,7 @@ import { applications } from '../db/schema';
 import { HttpError } from '../errors';
 import type { ServiceContext } from './context';
 import { and, eq } from 'drizzle-orm';
+import { vaultOf } from '../crypto/answerVault';
 
 type Scope = { readonly tenantId: string; readonly userId: string };
 
@@ -24,7 +25,8 @@ export async function withDefinitionChoices(
     .select({ answers: applications.answers })
     .from(applications)
     .where(and(eq(applications.tenantId, user.tenantId), eq(applications.userId, user.userId)));
-  const checked = codedAnswers(definition, answers, row?.answers ?? {}, ctx.config.now());
+  const stored = await vaultOf(ctx).open(user, row?.answers ?? {});
+  const checked = codedAnswers(definition, answers, stored, ctx.config.now());
   if (checked.problems.length > 0)
     throw new HttpError(400, serverMessages.badValues(checked.problems.slice(0, 20)));
   return checked.answers;

@@ -12,6 +12,7 @@ import { serviceMessages, type MintServiceTokenResponse, type ServiceData } from
 import { applications, serviceTokenRevocations, staffServiceLinks, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { hmac, randomToken, sameSecret, secretFile } from '../secrets';
+import { vaultOf } from '../crypto/answerVault';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { normalizeEmail } from './accounts';
@@ -244,7 +245,8 @@ export async function serviceViewData(
   const definition = definitions.definitionAt(row?.definitionVersion);
   // SECURITY.md test 20: staff see what the definition masks in copies (the SSN's last four digits).
   const answer: ServiceData['answer'] = {};
-  for (const [key, value] of Object.entries(answersForCopy(definition, row?.answers ?? {}))) {
+  const answers = await vaultOf(ctx).open(grant, row?.answers ?? {});
+  for (const [key, value] of Object.entries(answersForCopy(definition, answers))) {
     if (value === null || typeof value === 'string' || typeof value === 'boolean')
       answer[key] = value;
   }

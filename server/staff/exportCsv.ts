@@ -16,6 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { answersForCopy, compile, type Definition, type FieldInstance } from '../../runtime';
 import type { ApplicationQuery } from '../../contract/staff';
 import type { Database } from '../db/client';
+import type { AnswerVault } from '../crypto/answerVault';
 import type { Tenant } from '../tenants';
 import {
   filterOf,
@@ -144,6 +145,7 @@ async function answeredKeys(db: Database, where: SQL): Promise<Set<string>> {
 /** The export as a stream of CSV text: the header row, then the rows in the list's order. */
 export function exportApplications(
   db: Database,
+  vault: AnswerVault,
   tenantId: string,
   tenant: Pick<Tenant, 'versions' | 'definitionAt'>,
   query: ApplicationQuery,
@@ -172,10 +174,16 @@ export function exportApplications(
       const last = result.rows.at(-1);
       if (!last) return;
       after = seek(query, positionOfRow(last), 'after');
+      const opened = await Promise.all(
+        result.rows.map((row) => vault.open({ tenantId, userId: row.id }, row.answers)),
+      );
       yield csv(
-        result.rows.map((row) => {
+        result.rows.map((row, index) => {
           const definition = tenant.definitionAt(row.definition_version);
-          const answers = { ...answersForCopy(definition, row.answers), ...(row.files ?? {}) };
+          const answers = {
+            ...answersForCopy(definition, opened[index] ?? {}),
+            ...(row.files ?? {}),
+          };
           return [
             row.id,
             row.name,

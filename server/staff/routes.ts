@@ -36,6 +36,7 @@ import { listApplications } from './applicationList';
 import { audit, auditEntries, filterDetail } from './audit';
 import { publishedVersions } from '../tenants';
 import { exportApplications, exportFileName } from './exportCsv';
+import { vaultOf } from '../crypto/answerVault';
 import * as links from './serviceLinks';
 import {
   clearCarriedStaffCookie,
@@ -268,7 +269,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
           ),
         )
         .send(
-          exportApplications(ctx.db, request.tenant.id, request.tenant, filter, {
+          exportApplications(ctx.db, vaultOf(ctx), request.tenant.id, request.tenant, filter, {
             codes: codes === '1',
           }),
         );

@@ -16,6 +16,9 @@ import {
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { UPLOAD_POLICY, type ObjectStorage, type PresignedPost } from './storage';
 
+/** Every object is stored encrypted by the store (SSE-S3) (issue 27): puts and presigned uploads. */
+const SERVER_SIDE_ENCRYPTION = 'AES256';
+
 export interface S3Options {
   readonly bucket: string;
   readonly region: string;
@@ -55,6 +58,7 @@ export class S3Storage implements ObjectStorage {
         Key: key,
         Body: bytes,
         ContentType: contentType,
+        ServerSideEncryption: SERVER_SIDE_ENCRYPTION,
       }),
     );
   }
@@ -94,8 +98,11 @@ export class S3Storage implements ObjectStorage {
     const { url, fields } = await createPresignedPost(this.client, {
       Bucket: this.options.bucket,
       Key: key,
+      // The browser's upload is encrypted at rest too: the policy admits it only with the header.
+      Fields: { 'x-amz-server-side-encryption': SERVER_SIDE_ENCRYPTION },
       Conditions: [
         ['eq', '$key', key],
+        ['eq', '$x-amz-server-side-encryption', SERVER_SIDE_ENCRYPTION],
         ['content-length-range', UPLOAD_POLICY.minBytes, UPLOAD_POLICY.maxBytes],
       ],
       Expires: UPLOAD_POLICY.expiresInSeconds,

@@ -113,6 +113,8 @@ export interface StartOptions {
   readonly postgres?: PostgresOptions;
   /** Definitions the extra tenants may use beyond the platform's own. */
   readonly definitions?: readonly Definition[];
+  /** PGlite only: the embedded database in DATA_DIR/pgdata, migrated afresh, as `npm start` has it. */
+  readonly onDisk?: boolean;
 }
 
 /** How long reading the outbox waits for the mail jobs due (a PDF may be printing before them). */
@@ -128,7 +130,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     handle,
     url: databaseUrl,
     drop,
-  } = await openTestDatabase(options.database ?? 'pglite', options.postgres);
+  } = options.onDisk
+    ? { handle: await openDatabase({ dataDir }), url: undefined, drop: async () => undefined }
+    : await openTestDatabase(options.database ?? 'pglite', options.postgres);
   const config = configFromEnv(
     {
       NODE_ENV: 'test',

@@ -38,3 +38,13 @@ export const definitionVersions = pgTable(
     check('definition_versions_positive', sql`${t.version} >= 1`),
   ],
 );
+
+/** A tenant's data key, wrapped by the master key `masterKeyId` names (D150); never stored in clear. */
+export const tenantDataKeys = pgTable('tenant_data_keys', {
+  tenantId: text('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id),
+  wrappedKey: text('wrapped_key').notNull(),
+  masterKeyId: text('master_key_id').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});

@@ -4,6 +4,7 @@ import type { Definition } from '../../../runtime';
 import { applicationPdfs, applications, documents } from '../../db/schema';
 import { applicationReference } from '../../../contract/submission';
 import { sha256 } from '../../secrets';
+import { isSealed, vaultOf } from '../../crypto/answerVault';
 import type { Applicant, DefinitionAt } from '../context';
 import { answeredOf } from '../documents/state';
 import { pdfRowOf, type ApplicationPdfContext } from './context';
@@ -59,7 +60,7 @@ const convertedDocumentsColumn = (user: Applicant) =>
  * a status request that finds the PDF current needs nothing else (D123).
  */
 export async function readSourcesAndPdf(
-  ctx: Pick<ApplicationPdfContext, 'db'>,
+  ctx: Pick<ApplicationPdfContext, 'db' | 'config'>,
   user: Applicant,
   definitions: DefinitionAt,
 ): Promise<{ sources: Sources; pdf: typeof applicationPdfs.$inferSelect | null }> {
@@ -84,8 +85,10 @@ export async function readSourcesAndPdf(
     pdfKey,
     generation,
   }));
+  const stored = row?.answers ?? {};
   const sources = sourcesOf(user, definitions(row?.definitionVersion), {
-    answers: row?.answers ?? {},
+    answers: await vaultOf(ctx).open(user, stored),
+    stored,
     tabs: row?.tabs ?? {},
     submittedAt: row?.submittedAt ?? null,
     attached,
@@ -94,7 +97,7 @@ export async function readSourcesAndPdf(
 }
 
 export async function readSources(
-  ctx: Pick<ApplicationPdfContext, 'db'>,
+  ctx: Pick<ApplicationPdfContext, 'db' | 'config'>,
   user: Applicant,
   definitions: DefinitionAt,
 ): Promise<Sources> {
@@ -106,17 +109,21 @@ function sourcesOf(
   definition: Definition,
   read: {
     answers: Record<string, unknown>;
+    /** The answers as stored: the digest takes a sealed value's keyed digest, never its plaintext (D150). */
+    stored: Record<string, unknown>;
     tabs: Record<string, string>;
     submittedAt: Date | null;
     attached: { questionKey: string; fileName: string; pdfKey: string; generation: number }[];
   },
 ): Sources {
-  const { answers, tabs, submittedAt, attached } = read;
+  const { answers, stored, tabs, submittedAt, attached } = read;
   const digest = sha256(
     canonicalJson({
       layout: LAYOUT_VERSION,
       definition: [definition.id, definition.version],
-      answers,
+      answers: Object.fromEntries(
+        Object.entries(stored).map(([key, value]) => [key, isSealed(value) ? value.digest : value]),
+      ),
       tabs,
       submittedAt: submittedAt?.toISOString() ?? null,
       documents: attached.map((row) => [row.questionKey, row.generation, row.pdfKey]),

@@ -1,0 +1,114 @@
+/**
+ * Sensitive answers at rest (D150): each value of a key the definition marks `sensitive` is stored
+ * as `{ sealed, digest }`: AES-256-GCM under the tenant's data key, bound to the tenant, the
+ * applicant and the answer key, and beside it a keyed digest of the plaintext, so the save's one
+ * statement (D130) still tells an unchanged value from a changed one. Values are opened only where
+ * a person is entitled to read them (the applicant, the staff view, the PDF, the CSV).
+ */
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/client';
+import { sensitiveKeys, type Definition } from '../../runtime';
+import { hmac } from '../secrets';
+import { openBytes, sealBytes } from './aead';
+import { TenantKeys, type DataKey } from './dataKeys';
+import { masterKeyWrapper } from './masterKey';
+
+/** A sealed answer as stored in `applications.answers`. */
+export interface SealedAnswer {
+  readonly sealed: string;
+  readonly digest: string;
+}
+
+/** Whose answers: the ciphertext is bound to both ids. */
+export interface AnswerOwner {
+  readonly tenantId: string;
+  readonly userId: string;
+}
+
+/** Answers are JSON scalars or flat lists (answerProblems refuses objects): an object is sealed. */
+export function isSealed(value: unknown): value is SealedAnswer {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { sealed?: unknown }).sealed === 'string'
+  );
+}
+
+const context = (owner: AnswerOwner, key: string) =>
+  `answer:${owner.tenantId}:${owner.userId}:${key}`;
+
+function sealOne(dataKey: DataKey, owner: AnswerOwner, key: string, value: unknown): SealedAnswer {
+  const plaintext = JSON.stringify(value ?? null);
+  return {
+    sealed: sealBytes(
+      dataKey.encryption,
+      Buffer.from(plaintext, 'utf8'),
+      context(owner, key),
+    ).toString('base64'),
+    digest: hmac(dataKey.digest, `${key}\u0000${plaintext}`),
+  };
+}
+
+function openOne(dataKey: DataKey, owner: AnswerOwner, key: string, value: SealedAnswer): unknown {
+  const plaintext = openBytes(
+    dataKey.encryption,
+    Buffer.from(value.sealed, 'base64'),
+    context(owner, key),
+  );
+  return JSON.parse(plaintext.toString('utf8')) as unknown;
+}
+
+export class AnswerVault {
+  constructor(readonly keys: TenantKeys) {}
+
+  /** The answers with every sensitive value sealed (a new map; the same one when none is). */
+  async seal(
+    owner: AnswerOwner,
+    sensitive: ReadonlySet<string>,
+    answers: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    const toSeal = Object.keys(answers).filter(
+      (key) => sensitive.has(key) && !isSealed(answers[key]),
+    );
+    if (toSeal.length === 0) return answers;
+    const dataKey = await this.keys.keyOf(owner.tenantId);
+    const sealed = { ...answers };
+    for (const key of toSeal) sealed[key] = sealOne(dataKey, owner, key, answers[key]);
+    return sealed;
+  }
+
+  /** `seal` with the definition's sensitive keys. */
+  sealFor(owner: AnswerOwner, definition: Definition, answers: Record<string, unknown>) {
+    return this.seal(owner, sensitiveKeys(definition), answers);
+  }
+
+  /** The answers with every sealed value opened (a new map; the same one when none is sealed). */
+  async open(
+    owner: AnswerOwner,
+    answers: Readonly<Record<string, unknown>>,
+  ): Promise<Record<string, unknown>> {
+    const sealedKeys = Object.keys(answers).filter((key) => isSealed(answers[key]));
+    if (sealedKeys.length === 0) return answers as Record<string, unknown>;
+    const dataKey = await this.keys.keyOf(owner.tenantId);
+    const opened = { ...answers };
+    for (const key of sealedKeys)
+      opened[key] = openOne(dataKey, owner, key, answers[key] as SealedAnswer);
+    return opened;
+  }
+}
+
+const vaults = new WeakMap<Database, AnswerVault>();
+
+/** The vault of a database, under the configured master key (one per database and process). */
+export function vaultOf(ctx: {
+  readonly db: Database;
+  readonly config: Pick<ServerConfig, 'masterKey' | 'dataDir'>;
+}): AnswerVault {
+  let vault = vaults.get(ctx.db);
+  if (!vault) {
+    vault = new AnswerVault(new TenantKeys(ctx.db, masterKeyWrapper(ctx.config)));
+    vaults.set(ctx.db, vault);
+  }
+  return vault;
+}
