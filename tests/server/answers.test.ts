@@ -58,6 +58,7 @@ describe.each(databaseKinds)('applicant data on %s', (database) => {
         successful_login: [{ at: expect.any(String) }],
         web_status: [],
         version: 0,
+        submission: null,
       });
     });
 
