@@ -92,9 +92,11 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
 
     app.post('/submit', async (request) => {
       const submitted = await applications.submit(ctx, request.user, definition(request));
-      await hooks.onSubmitted?.(request.user, request.tenant.definitionAt).catch((error: unknown) => {
-        request.log.error({ err: errorFields(error) }, 'after submit failed');
-      });
+      await hooks
+        .onSubmitted?.(request.user, request.tenant.definitionAt)
+        .catch((error: unknown) => {
+          request.log.error({ err: errorFields(error) }, 'after submit failed');
+        });
       return submitted;
     });
 

@@ -186,7 +186,9 @@ describe('the packages, packed and installed in an app of their own', () => {
   it('type-check the example against the packed declarations, not the repository', () => {
     expect(describeDiagnostics(diagnostics)).toEqual([]);
     const read = program.getSourceFiles().map((file) => file.fileName);
-    expect(read).toContain(path.join(APP, 'node_modules/@admission-platform/form-runtime/dist/index.d.ts'));
+    expect(read).toContain(
+      path.join(APP, 'node_modules/@admission-platform/form-runtime/dist/index.d.ts'),
+    );
     expect(read).toContain(
       path.join(APP, 'node_modules/@admission-platform/form-renderers/dist/registry.d.ts'),
     );

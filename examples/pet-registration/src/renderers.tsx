@@ -2,7 +2,12 @@
  * The app's own renderer set: plain HTML with its own class names, no library. The record is typed
  * by the package, so the compiler refuses a set that misses a question kind or a container.
  */
-import { BLANK, optionLabel, type QuestionKind, type QuestionView } from '@admission-platform/form-runtime';
+import {
+  BLANK,
+  optionLabel,
+  type QuestionKind,
+  type QuestionView,
+} from '@admission-platform/form-runtime';
 import type {
   AnswerValue,
   QuestionRendererProps,
