@@ -167,7 +167,7 @@ export async function buildServer(
   const lookupReady = (async () => {
     for (const tenant of directory.all())
       await runInTenant(tenant.id, () =>
-        seedSampleLists(database.db, tenant.id, tenant.definition, config.now()),
+        seedSampleLists(database.db, tenant.id, tenant.definition, config.now(), app.log),
       );
   })();
   lookupReady.catch((error: Error) =>

@@ -3,6 +3,7 @@
  * bundled sample lists where a tenant has none yet.
  */
 import { readFileSync } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { LOOKUP_CATEGORIES, type LookupCategoryName } from '../../contract';
 import type { Definition } from '../../runtime';
@@ -72,12 +73,18 @@ export function sampleCsv(category: LookupCategoryName): string {
   return readFileSync(new URL(`./sample/${category}.csv`, import.meta.url), 'utf8');
 }
 
-/** Seeds the sample lists of every category the tenant has no list for (first start). */
+/**
+ * Seeds the sample lists of every category the tenant has no list for (first start). A sample whose
+ * codes the tenant's form does not offer (a college whose form asks no such question) is left out
+ * with a warning: that tenant's lookups of the category find nothing until it imports its own list,
+ * and every other tenant and category is still seeded.
+ */
 export async function seedSampleLists(
   db: Database,
   tenantId: string,
   definition: Definition,
   now: Date,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<void> {
   const present = new Set(
     (
@@ -90,10 +97,12 @@ export async function seedSampleLists(
   for (const category of LOOKUP_CATEGORIES) {
     if (present.has(category)) continue;
     const result = readLookupCsv(category, sampleCsv(category), optionSources(definition));
-    if (!result.ok)
-      throw new Error(
-        `The sample ${category} list is invalid: ${result.problems.map((p) => `line ${p.line}: ${p.message}`).join('; ')}`,
-      );
+    if (!result.ok) {
+      const reason = `line ${result.problems[0]?.line}: ${result.problems[0]?.message}`;
+      if (!log) throw new Error(`The sample ${category} list is invalid: ${reason}`);
+      log.warn({ tenant: tenantId, category, reason }, 'sample lookup list left out');
+      continue;
+    }
     try {
       await replaceList(db, tenantId, category, result.entries, { sample: true, now });
     } catch (error) {
