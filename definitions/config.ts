@@ -6,7 +6,9 @@ import * as z from 'zod/mini';
 
 const url = z.url({ protocol: /^https?$/ });
 const text = () => z.string().check(z.minLength(1));
-const colour = () => z.string().check(z.regex(/^#[0-9a-f]{6}$/i));
+/** An institution colour: `#rrggbb`, the one form the theme and the page's inline style take. */
+export const COLOUR_PATTERN = /^#[0-9a-f]{6}$/i;
+const colour = () => z.string().check(z.regex(COLOUR_PATTERN));
 
 /** An IANA time zone name the platform's `Intl` knows ("America/New_York"). */
 export function isTimeZone(name: string): boolean {

@@ -111,6 +111,19 @@ export async function ensureTenant(
   });
 }
 
+/** Stores a published version: the definition carries its number as its own `version`. */
+function insertVersion(
+  tx: Pick<Database, 'insert'>,
+  tenantId: string,
+  version: number,
+  definition: Definition,
+  publishedBy: string,
+) {
+  return tx
+    .insert(definitionVersions)
+    .values({ tenantId, version, definition: { ...definition, version }, publishedBy });
+}
+
 /** A new tenant's id or one of its hosts is already taken. */
 export class TenantTaken extends Error {}
 
@@ -143,12 +156,7 @@ export async function createTenant(
         hosts: [...seed.hosts],
         institution: seed.institution,
       });
-      await tx.insert(definitionVersions).values({
-        tenantId: seed.id,
-        version: 1,
-        definition: { ...definition, version: 1 },
-        publishedBy,
-      });
+      await insertVersion(tx, seed.id, 1, definition, publishedBy);
     }),
   );
 }
@@ -181,12 +189,7 @@ export async function publishDefinition(
       const current = latest?.version ?? 0;
       if (options.ifNone && current > 0) return current;
       const version = current + 1;
-      await tx.insert(definitionVersions).values({
-        tenantId,
-        version,
-        definition: { ...definition, version },
-        publishedBy,
-      });
+      await insertVersion(tx, tenantId, version, definition, publishedBy);
       await tx
         .update(tenants)
         .set({ definitionId: definition.id, revision: sql`${tenants.revision} + 1` })

@@ -3,6 +3,7 @@
  * inline JSON element the app reads at start (src/tenant/tenantData.ts), and the document's title and
  * description. Dependency-free of Fastify so the Vite dev server inlines the same (vite.config.ts).
  */
+import { COLOUR_PATTERN } from '../../definitions/config';
 import { TENANT_DATA_ELEMENT_ID } from '../../contract/firstLoad';
 import { pageDescription } from '../../contract/words';
 import type { TenantPageData } from '../../definitions/institutionFile';
@@ -28,7 +29,7 @@ export function tenantDataElement(data: TenantPageData): string {
  * The institution file's schema admits only `#rrggbb` colours, so nothing else can reach the style.
  */
 export function tenantColoursElement(colors: TenantPageData['institution']['config']['colors']) {
-  const hex = (value: string) => (/^#[0-9a-fA-F]{6}$/.test(value) ? value : '');
+  const hex = (value: string) => (COLOUR_PATTERN.test(value) ? value : '');
   const rules = [
     `--color-primary-main:${hex(colors.primary)}`,
     `--color-secondary-main:${hex(colors.secondary)}`,

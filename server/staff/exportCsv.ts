@@ -48,7 +48,7 @@ export interface AnswerColumn {
   readonly label: string;
   /** A repeat's column (left out when nobody answered it). */
   readonly repeated: boolean;
-  header: string;
+  readonly header: string;
 }
 
 export interface ExportOptions {
@@ -65,34 +65,37 @@ export function answerColumns(definition: Definition, options: ExportOptions = {
     if (instance.descKey) descOf.set(instance.descKey, instance);
     if (instance.yearKey) yearOf.set(instance.yearKey, instance);
   }
-  const columns: AnswerColumn[] = [];
+  const columns: Omit<AnswerColumn, 'header'>[] = [];
   for (const key of model.keySpecs.keys()) {
     const described = descOf.get(key);
     const instance = described ?? yearOf.get(key) ?? model.byKey.get(key)?.[0];
     const label = instance?.question.label.trim() || key;
     const repeated = Boolean(instance?.slot);
     if (described) {
-      if (options.codes)
-        columns.push({ key, labelKey: null, label: `${label} (label)`, repeated, header: '' });
+      if (options.codes) columns.push({ key, labelKey: null, label: `${label} (label)`, repeated });
       continue;
     }
     const labelKey = !options.codes && instance?.descKey ? instance.descKey : null;
     const shown = yearOf.has(key) ? `${label} (year)` : label;
-    columns.push({ key, labelKey, label: shown, repeated, header: '' });
+    columns.push({ key, labelKey, label: shown, repeated });
   }
   return withHeaders(columns, options);
 }
 
 /** The label as the header; the key beside it where two columns' labels are alike (or for codes). */
-function withHeaders(columns: AnswerColumn[], options: ExportOptions): AnswerColumn[] {
+function withHeaders(
+  columns: readonly Omit<AnswerColumn, 'header'>[],
+  options: ExportOptions,
+): AnswerColumn[] {
   const seen = new Map<string, number>();
   for (const column of columns) seen.set(column.label, (seen.get(column.label) ?? 0) + 1);
-  for (const column of columns)
-    column.header =
+  return columns.map((column) => ({
+    ...column,
+    header:
       options.codes || (seen.get(column.label) ?? 0) > 1
         ? `${column.label} [${column.key}]`
-        : column.label;
-  return columns;
+        : column.label,
+  }));
 }
 
 /** The columns of every published version: the latest's in its order, then older-only keys. */

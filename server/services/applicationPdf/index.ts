@@ -14,4 +14,5 @@ export { applicationPdfJob } from './job';
 export { copyAttachments, copyHtml } from './layout';
 export { buildApplicationPdf } from './print';
 export { requestPdf } from './request';
-export { applicationReference, referenceIdRange, type Sources } from './sources';
+export { applicationReference, type Sources } from './sources';
+export { referenceIdRange } from '../../../contract/submission';

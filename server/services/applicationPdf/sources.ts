@@ -27,17 +27,6 @@ export interface Sources {
 
 export { applicationReference };
 
-/** A reference as typed: `applicationReference`'s form, any case, the hyphen optional. */
-const TYPED_REFERENCE = /^\s*([0-9a-f]{4})-?([0-9a-f]{4})\s*$/i;
-
-/** The lowest and highest ids whose `applicationReference` is `typed`; null when it is not one. */
-export function referenceIdRange(typed: string): [string, string] | null {
-  const match = TYPED_REFERENCE.exec(typed);
-  if (!match) return null;
-  const hex = `${match[1]}${match[2]}`.toLowerCase();
-  return [`${hex}-0000-0000-0000-000000000000`, `${hex}-ffff-ffff-ffff-ffffffffffff`];
-}
-
 /** JSON with object keys sorted, so equal data always gives the same digest. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>

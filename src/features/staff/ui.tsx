@@ -6,6 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, type ReactNode } from 'react';
 import type { LinkState } from '../../../contract/staff';
+import { submissionTime } from '../../../contract/submission';
 import { institutionConfig } from '../../tenant/tenantData';
 import fieldStyles from '../account/account.module.css';
 import styles from './staff.module.css';
@@ -78,23 +79,7 @@ export const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 export const LOCAL_TIME_ZONE = institutionConfig.time_zone;
 
 /** "November 27, 2026 at 12:30 PM EST": a time in the institution's zone, the zone said. */
-export const localTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone: LOCAL_TIME_ZONE,
-    dateStyle: 'long',
-    timeStyle: 'short',
-  })
-    .formatToParts(new Date(iso))
-    .map((part) => part.value)
-    .join('')
-    .concat(
-      ` ${
-        new Intl.DateTimeFormat('en-US', { timeZone: LOCAL_TIME_ZONE, timeZoneName: 'short' })
-          .formatToParts(new Date(iso))
-          .find((part) => part.type === 'timeZoneName')?.value ?? ''
-      }`,
-    )
-    .trim();
+export const localTime = (iso: string) => submissionTime(new Date(iso), LOCAL_TIME_ZONE);
 
 /** "Applications – Staff – Northfield College": each console screen's document title. */
 export function useStaffTitle(screen: string): void {
