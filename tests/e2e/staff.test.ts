@@ -257,6 +257,7 @@ describe('the staff console in Chromium', () => {
         ['/staff/staff', 'Staff'],
         ['/staff/audit', 'Audit log'],
         ['/staff/links', 'Service links'],
+        ['/staff/versions', 'Form versions'],
         ['/staff', 'Applications'],
       ] as const) {
         await page.goto(path);
