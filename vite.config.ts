@@ -16,7 +16,7 @@ export default defineConfig({
     react(),
     ...bootPage(),
     devTenantPage(),
-    // Brotli and gzip siblings of every asset, served by @fastify/static's preCompressed (issue 14);
+    // Brotli and gzip siblings of every asset, served by @fastify/static's preCompressed (D84);
     // index.html is left out: the server compresses it per response, with its fresh nonce.
     compression({
       include: /\.(js|css|svg|json)$/,

@@ -19,7 +19,7 @@ export const TEST_PROJECTS = {
 /**
  * The suites that drive a browser, run a second time on the Chromium inside @sparticuz/chromium
  * (`CHROMIUM_PATH=bundled`) even where Debian's is installed, so a machine without a system browser
- * is known to work (issue 14): printing, its isolation and limits, the application PDF, conversion,
+ * is known to work (D83): printing, its isolation and limits, the application PDF, conversion,
  * the end-to-end first load and PDF download, and the PDF's text fidelity (its fonts, D135).
  */
 export const BUNDLED_BROWSER_SUITES = [

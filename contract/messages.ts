@@ -60,7 +60,7 @@ export const serverMessages = {
   badValues: (keys: readonly string[]) =>
     `These answers have values the application does not accept: ${keys.join(', ')}`,
   tmpExpired: 'This link has expired or is not valid.',
-  /** Issue 15.7: sensitive answers are never kept without an account. */
+  /** D70: sensitive answers are never kept without an account. */
   sensitiveNotKept: (keys: readonly string[]) =>
     `These answers can only be saved once you have an account: ${keys.join(', ')}`,
 } as const;
@@ -84,7 +84,7 @@ export const documentMessages = {
   uploadRefused: 'This upload was refused. Please choose your file again.',
   uploadNoFile: 'No file was received. Please choose your file again.',
   uploadNotFound: 'We could not find your uploaded file. Please choose your file again.',
-  /** Issue 15.8: the per-applicant cap on uploads not yet converted (MAX_PENDING_UPLOADS). */
+  /** D71: the per-applicant cap on uploads not yet converted (MAX_PENDING_UPLOADS). */
   tooManyUploads:
     'You have too many uploads waiting to be used. Please wait a few minutes before uploading another file.',
   // Conversion states (GET /api/pdf/document-answer/{key} → message).
@@ -142,7 +142,7 @@ export const serviceMessages = {
   revoked: 'The service link was revoked.',
 } as const;
 
-/** Answers of GET /lookup/find (issue 7); the applicant never sees them (SPEC 8: lookup failures are silent). */
+/** Answers of GET /lookup/find; the applicant never sees them (SPEC 8: lookup failures are silent). */
 export const lookupMessages = {
   badCategory: 'The category must be one of hs_ceeb, college_ceeb or address.',
   missingQuery: 'Give either text (what was typed) or id (a chosen entry).',

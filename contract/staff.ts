@@ -1,5 +1,5 @@
 /**
- * The staff console's calls (`/staff/api/*`, issue 18, docs/staff.md): sign-in with a second factor,
+ * The staff console's calls (`/staff/api/*`, docs/staff.md): sign-in with a second factor,
  * invitations, the applications list, the audit log. `zod/mini` like the rest of the contract; the
  * console (loaded on demand) and the server parse with these same schemas. Not re-exported from
  * `contract/index.ts`, so nothing of it reaches the applicant's first page.

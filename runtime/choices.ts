@@ -6,7 +6,7 @@ import { isEmpty, readAnswer, type Answers } from './values';
 /**
  * Coded answers (select, radio, conditional select, the month and year of a month/year question)
  * hold one of the values their definition offers for the answers they sit in, and a choice's
- * `<key>_desc` is the definition's label of its value (issue 15.5). The client writes choices from
+ * `<key>_desc` is the definition's label of its value (D74). The client writes choices from
  * the same options (renderers/interactive/choices.ts), so a save it makes always passes; the
  * server checks and labels every save with this function.
  */

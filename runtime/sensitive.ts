@@ -1,7 +1,7 @@
 /**
  * Sensitive answers, as the definition marks them (`sensitive: true` on a question): the one source
  * of the keys that never leave memory before the applicant has an account (SECURITY.md: not in web
- * storage; issue 15.7: not in the anonymous temporary answers).
+ * storage; D70: not in the anonymous temporary answers).
  */
 import type { Definition } from './format';
 import { compile } from './model';

@@ -1,5 +1,5 @@
 /**
- * The parts of index.html that paint and start work before the app's JavaScript arrives (issue 14),
+ * The parts of index.html that paint and start work before the app's JavaScript arrives (D84),
  * filled in from their one source at build time: the loading text of the spinner (SPEC 2.2) and the
  * early requests of a logged-in page (src/boot/earlyRequests.ts). The server adds the CSP nonce to the inline
  * script, as to every script Vite writes (html.cspNonce).

@@ -162,7 +162,7 @@ export async function buildServer(
   // D150: answers saved before sensitive values were encrypted are sealed before any request.
   await sealAllTenants(database.db, vaultOf({ db: database.db, config }), directory.all(), app.log);
   registerLogPseudonyms(app, config);
-  // Lookup (issue 7): the bundled sample lists, for tenants that have no list of a category yet,
+  // Lookup (D46): the bundled sample lists, for tenants that have no list of a category yet,
   // seeded beside the start (lookups wait for it) so a fresh data directory serves at once.
   const lookupReady = (async () => {
     for (const tenant of directory.all())
@@ -182,7 +182,7 @@ export async function buildServer(
       ? new SmtpMailer(config.smtpUrl, config.mailFrom, app.log)
       : new OutboxMailer(config.dataDir, app.log, config.env === 'development'));
   const hasher = new PasswordHasher(config.argon2);
-  // Documents (issue 5), the application PDF (issue 6) and mail (D138): storage, the job queue and
+  // Documents (SPEC 4.4), the application PDF (D55) and mail (D138): storage, the job queue and
   // its kinds. Its worker loop runs here (tests, JOB_WORKER=inline) or in a worker process (D98).
   const { queue, printer, sandbox, documents, pdfContext, mail } = createJobs(
     config,
@@ -286,7 +286,7 @@ export async function buildServer(
   });
 
   await app.register(publicRoutes(context), { prefix: '/public' });
-  // Every /api call needs a live session, checked before its body is read (issue 15.2).
+  // Every /api call needs a live session, checked before its body is read (D72).
   await app.register(
     async (api) => {
       registerSessionCheck(api, context);

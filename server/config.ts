@@ -45,7 +45,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built applicant app is served from, if built. */
   CLIENT_DIR: z.string().default('./dist/client'),
-  /** Documents (issue 5): where uploads and converted PDFs are kept. */
+  /** Documents (SPEC 4.4): where uploads and converted PDFs are kept. */
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().url().optional(),
@@ -105,7 +105,7 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /**
- * TRUST_PROXY (issue 15.9): `false` (default, nobody), a hop count (`1`: the one proxy in front),
+ * TRUST_PROXY (D76): `false` (default, nobody), a hop count (`1`: the one proxy in front),
  * or a comma-separated list of proxy addresses, CIDR ranges or proxy-addr's range names. `true`
  * (believe any X-Forwarded-For) is refused: a client could then choose its own address.
  */

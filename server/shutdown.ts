@@ -1,5 +1,5 @@
 /**
- * Stopping within a bound (issue 19): every close step gets its own time limit and a name, the whole
+ * Stopping within a bound (D99): every close step gets its own time limit and a name, the whole
  * close gets `SHUTDOWN_BOUND_MS`, and past it the process logs what was still pending (step names
  * and request routes, never request data) and exits anyway. A hook that never resolves therefore
  * costs its own limit, not the deploy.

@@ -68,7 +68,7 @@ export interface FormContextValue {
   readonly errors: ErrorSource;
   readonly anonymous: boolean;
   readonly actions: FormActions;
-  /** Lookup questions' data (issue 7); absent: lookups are plain text inputs. */
+  /** Lookup questions' data (SPEC 4.9); absent: lookups are plain text inputs. */
   readonly lookup?: LookupSource;
   /** Document questions' upload state and actions (SPEC 4.4); absent where files are only shown. */
   readonly documents?: DocumentSource;

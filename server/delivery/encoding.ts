@@ -1,5 +1,5 @@
 /**
- * Content encoding of what the server sends (issue 14). The hashed assets are compressed once, at
+ * Content encoding of what the server sends (D84). The hashed assets are compressed once, at
  * build time (vite-plugin-compression2 writes `.br` and `.gz` siblings that @fastify/static serves
  * with `preCompressed`); index.html carries a fresh CSP nonce per response, so it is compressed here,
  * per response, at a quality that costs well under a millisecond for its size.

@@ -4,7 +4,7 @@
  * process on PGlite) take each job exactly once. A claim holds a lease (`locked_until`); a worker that
  * dies holding a job leaves it to be claimed again once the lease has run out, so a restart resumes it.
  *
- * Claims are fair between owners (issue 15.8, D71, D136): the next job is the oldest ready one of the
+ * Claims are fair between owners (D71, D136): the next job is the oldest ready one of the
  * owner (the payload's tenant and applicant) with no job running, then with the fewest finished in
  * the last minute, so one applicant's heavy files cannot hold back another's small one. A worker
  * runs one job at a time in each lane (./claimOrder.ts): a Word file's print never holds up an

@@ -1,6 +1,6 @@
 /**
  * The Chromium inside the `@sparticuz/chromium` npm package, for machines without a system one
- * (issue 14). Only its files are used: the package's own launch flags are made for a one-shot cloud
+ * (D82). Only its files are used: the package's own launch flags are made for a one-shot cloud
  * function (`--single-process`, `--disable-web-security`, `--no-zygote`, …) and are never passed;
  * the browser is launched with the same hardened arguments as the system one (./chromium.ts).
  *

@@ -1,7 +1,7 @@
 /**
  * The applicant of a request: every /api call needs a live session. Without one the session cookies
  * it carried are cleared and the call answers 401 with SPEC 8's session-invalid message. The check runs on
- * request, before the body is read, so an anonymous body costs nothing to refuse (issue 15.2).
+ * request, before the body is read, so an anonymous body costs nothing to refuse (D72).
  */
 import type { FastifyInstance } from 'fastify';
 import { serverMessages } from '../../contract';

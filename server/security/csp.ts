@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of every response (SECURITY.md ASVS 3.4, issue 8). Dependency-free so
+ * The Content-Security-Policy of every response (SECURITY.md ASVS 3.4, D50). Dependency-free so
  * vite.config.ts can share the nonce placeholder.
  *
  * Scripts and styles come from the app's own origin only: no 'unsafe-eval', no 'unsafe-inline'. The

@@ -1,5 +1,5 @@
 /**
- * Security events (issue 15.10, ASVS 16.3): refusals an operator alerts on, logged as one warn line
+ * Security events (ASVS 16.3): refusals an operator alerts on, logged as one warn line
  * each with a stable `event` name, the tenant, route and client address, and the account as an id or
  * a hash of its address. Never the password, code, token or address itself.
  */

@@ -1,5 +1,5 @@
 /**
- * Response headers of every answer (SECURITY.md ASVS 3.4.1–3.4.6, 14.3.2; issue 8): a strict CSP,
+ * Response headers of every answer (SECURITY.md ASVS 3.4.1–3.4.6, 14.3.2): a strict CSP,
  * nosniff, no-referrer, frame denial and the cross-origin isolation headers through @fastify/helmet
  * (docs/decisions/ D50); HSTS only on requests that arrived over https (trust-proxy aware);
  * `Cache-Control: no-store` on everything except the content-hashed assets.

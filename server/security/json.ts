@@ -1,5 +1,5 @@
 /**
- * JSON bodies read under limits checked while the bytes arrive (issue 15.2): size, nesting depth and
+ * JSON bodies read under limits checked while the bytes arrive (D72): size, nesting depth and
  * member count, duplicate keys (SECURITY.md 7.19: `{"ssn":"1","ssn":"2"}` could be validated as one
  * value and read as another), prototype keys, and strings PostgreSQL or UTF-8 cannot hold (NUL,
  * lone surrogates). A hostile body is refused at the first token over a limit, so a megabyte of

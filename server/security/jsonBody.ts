@@ -1,5 +1,5 @@
 /**
- * The only body parser of the JSON routes (issue 15.2): each route's limits, checked while the bytes
+ * The only body parser of the JSON routes (D72): each route's limits, checked while the bytes
  * arrive (BoundedJsonReader). Content types other than JSON are refused (no text/plain: a cross-site
  * form could send it without a preflight); multipart is added by the upload route alone.
  */

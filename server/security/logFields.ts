@@ -1,5 +1,5 @@
 /**
- * What the log may say about a request or an error (issue 15.6, SECURITY.md: no personal data in
+ * What the log may say about a request or an error (D75, SECURITY.md: no personal data in
  * logs). Never a value the client sent: a request is its method, route pattern, masked query and
  * address; an error is its type, code and code location, never its message (a database error's
  * message holds the query's parameters, the whole answers map included).

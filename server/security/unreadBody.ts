@@ -1,5 +1,5 @@
 /**
- * A response sent before the request's body was read (the cheap refusals of issue 15.2: no session,
+ * A response sent before the request's body was read (the cheap refusals of D72: no session,
  * cross-site, a bad query, a declared length over the route's limit) first reads and discards what
  * the client is still sending, within a bound (D119). Closing on a client that is still uploading
  * resets the connection, and the client may then never see the refusal; waiting without a bound

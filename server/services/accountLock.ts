@@ -1,5 +1,5 @@
 /**
- * One account's checks and counts, one request at a time (issue 15.1). A limit or lockout that reads
+ * One account's checks and counts, one request at a time (D67). A limit or lockout that reads
  * a count and then writes it lets fifty parallel requests all read the same count; under this
  * lock the read and the write are one step. It is a transaction-scoped advisory lock keyed by the
  * tenant, the purpose and a name (the typed username, known or not, so it reveals nothing; or an

@@ -209,7 +209,7 @@ export async function confirm(
   const user = await findUser(ctx, tenantId, email);
   if (!user || user.confirmedAt) throw fail;
   const now = ctx.config.now();
-  // Every guess is counted before it is compared, in one statement (issue 15.1): parallel guesses
+  // Every guess is counted before it is compared, in one statement (D67): parallel guesses
   // cannot pass the 10-guess cap together. The right code then deletes the row, so it works once.
   const [code] = await ctx.db
     .update(confirmationCodes)
@@ -324,7 +324,7 @@ export async function forgotPassword(
 
 /**
  * Uses a reset link (REQ-ID-3). The link is claimed (marked used) in one statement before the new
- * password is hashed (issue 15.1): of many parallel uses of one link exactly one goes on. The claim
+ * password is hashed (D67): of many parallel uses of one link exactly one goes on. The claim
  * is given back only if hashing or storing fails, so the link is not lost to a server error.
  */
 export async function resetPassword(

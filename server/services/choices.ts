@@ -1,5 +1,5 @@
 /**
- * Coded answers are the definition's (issue 15.5): a save's select, radio and month/year values
+ * Coded answers are the definition's (D74): a save's select, radio and month/year values
  * must be among their options, and every `_desc` label it touches is the definition's, never the
  * body's. Options that depend on another answer read it from the stored answers when the save does
  * not carry it.

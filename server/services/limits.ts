@@ -25,7 +25,7 @@ export type LimitKind = keyof typeof ACCOUNT_LIMITS;
 /**
  * Records one event and tells whether the account was still within its limit before it. The count
  * and the record are one step under the account's lock, so a burst of parallel requests gets exactly
- * the limit's number of `true` (issue 15.1).
+ * the limit's number of `true` (D67).
  */
 export async function takeFromLimit(
   ctx: ServiceContext,

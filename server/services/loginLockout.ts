@@ -65,7 +65,7 @@ interface GateRow {
 
 /**
  * The gate in front of the password check (REQ-ID-2): refuses a hard-stopped or locked username, and
- * otherwise counts this attempt as a failure before the password is checked (issue 15.1), so fifty
+ * otherwise counts this attempt as a failure before the password is checked (D67), so fifty
  * parallel attempts cannot all pass as the first. A success takes the count back.
  *
  * One statement (D122): the lockout row's upsert takes its row lock and sees the latest committed

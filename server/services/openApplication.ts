@@ -1,5 +1,5 @@
 /**
- * A submitted application is frozen (issue 15.3, D69): nothing that feeds it changes after submit.
+ * A submitted application is frozen (D69): nothing that feeds it changes after submit.
  * Writes that are not one conditional statement run under the application's row lock, the lock
  * `submit` takes, so a write and a submit happen one after the other, never interleaved.
  */

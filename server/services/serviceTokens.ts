@@ -195,7 +195,7 @@ export async function serviceDocumentAnswers(
  * SPEC 7.2 `GET /service/tmp-pdf`: the granted applicant's answers (SSN masked), add-another counts,
  * document answers and chosen tabs. Read-only: a missing application row is not created. An
  * applicant who no longer exists answers the same 401 as a bad token. The revocation is checked
- * after the reads, last before answering (issue 15.1): a read that overlaps a revocation answers
+ * after the reads, last before answering (D67): a read that overlaps a revocation answers
  * only if it was over before the revocation was stored.
  */
 export async function readServiceData(

@@ -1,5 +1,5 @@
 /**
- * Staff accounts (issue 18): created by the command line or by an admin's invitation, never by
+ * Staff accounts (D103): created by the command line or by an admin's invitation, never by
  * sign-up; the same password rules and lockout as applicants (REQ-ID-2, REQ-ID-5), then a TOTP
  * second factor enrolled at first sign-in, with one-time recovery codes. Every code, invitation and
  * recovery code is claimed by one conditional statement, so of parallel uses exactly one wins.

@@ -1,5 +1,5 @@
 /**
- * The applications list of the console (issue 18): search by the start of any word of the names or
+ * The applications list of the console (D105): search by the start of any word of the names or
  * the address, or by reference, ranked (D146), filter by status and submitted date, sort, and pages
  * found by seeking (D107). It reads one table,
  * `staff_listing`, which the database keeps in step with applications, accounts, web statuses and

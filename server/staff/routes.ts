@@ -1,5 +1,5 @@
 /**
- * `/staff/api/*`: the staff console's calls (issue 18, docs/staff.md). Only the staff cookie opens
+ * `/staff/api/*`: the staff console's calls (docs/staff.md). Only the staff cookie opens
  * them, never an applicant's session. Three gates, checked before any body is read: a session whose
  * password was right opens only the second factor; a verified session opens the console; an admin's
  * opens administration and the export. Same CSP, headers and cross-site refusal as the rest (the

@@ -1,5 +1,5 @@
 /**
- * The service links staff mint in the console (issue 18): one application's links on its page, and
+ * The service links staff mint in the console (D131): one application's links on its page, and
  * every link of the tenant, newest first, a page at a time (`/staff/links`, admins). A link is live
  * until it expires or is revoked; revoking is idempotent, and only the call that revoked it says so
  * (the route audits that one).

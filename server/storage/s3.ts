@@ -16,7 +16,7 @@ import {
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { UPLOAD_POLICY, type ObjectStorage, type PresignedPost } from './storage';
 
-/** Every object is stored encrypted by the store (SSE-S3) (issue 27): puts and presigned uploads. */
+/** Every object is stored encrypted by the store (SSE-S3): puts and presigned uploads. */
 const SERVER_SIDE_ENCRYPTION = 'AES256';
 
 export interface S3Options {

@@ -1,6 +1,6 @@
 /**
  * The calls a logged-in form page waits for (profile, add-another counts, tabs; SPEC 2.2) start from
- * a few lines inside index.html, before the app's JavaScript has arrived (issue 14): on a slow phone
+ * a few lines inside index.html, before the app's JavaScript has arrived (D84): on a slow phone
  * that JavaScript takes seconds. The app's first GET of each takes its response over instead of
  * asking again; later ones fetch as usual.
  */

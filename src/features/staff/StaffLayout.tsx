@@ -1,5 +1,5 @@
 /**
- * The staff console's page (issue 18, docs/staff.md): its own header (the institution, "Staff", the
+ * The staff console's page (docs/staff.md): its own header (the institution, "Staff", the
  * signed-in address, Sign out) and navigation, never the applicant's chrome. A view asked for without
  * a staff session goes to `/staff/login`, which keeps the view's address and returns to it once the
  * sign-in (password, then the second factor) is complete.

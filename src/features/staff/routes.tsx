@@ -1,5 +1,5 @@
 /**
- * The staff console's routes (issue 18, docs/staff.md): a URL per view, so reload and back/forward
+ * The staff console's routes (D107, docs/staff.md): a URL per view, so reload and back/forward
  * keep it. Every view loads on demand; this table is all of the console the applicant's first page
  * carries. The lists' search params are checked with the contract's zod schemas inside the lazy
  * chunk (`listSearch.ts`, D107); here they are only kept as text.
