@@ -1,5 +1,5 @@
 /**
- * Issue 16's size target: no source file over 400 lines, so each can be read whole. Data files in
+ * The size limit: no source file over 400 lines, so each can be read whole. Data files in
  * definitions/, the tests and built output are excepted.
  */
 import { execFileSync } from 'node:child_process';

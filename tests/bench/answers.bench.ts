@@ -1,5 +1,5 @@
 /**
- * Load benchmark (issue 3): logged-in `PUT /api/answer` (an autosave) on PGlite and on PostgreSQL,
+ * Load benchmark: logged-in `PUT /api/answer` (an autosave) on PGlite and on PostgreSQL,
  * beside a bare Fastify route that parses the same JSON body, in the same run. PostgreSQL runs when
  * TEST_DATABASE_URL is set (for example after `eval "$(bash .ci/postgres.sh)"`).
  */

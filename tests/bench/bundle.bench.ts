@@ -1,8 +1,8 @@
 /**
- * Bundle benchmark (issues 4 and 14): the JavaScript the first page loads, as bytes transferred in
+ * Bundle benchmark (D28, D84): the JavaScript the first page loads, as bytes transferred in
  * Chromium (resource timing `transferSize`, headers included, cold cache) from the real server,
  * beside what the same files weigh plain, gzip-compressed and Brotli-compressed as the server sends
- * them. Target: ≤ 140 kB transferred (issue 16).
+ * them. Target: ≤ 140 kB transferred (D110).
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Conversion benchmark (issue 5): median time to convert each allowed type to PDF over sample files
+ * Conversion benchmark: median time to convert each allowed type to PDF over sample files
  * generated here (tests/server/documentFiles.ts), as ratios to a baseline measured in the same run:
  * pdf-lib loading and re-saving a blank one-page PDF. Chromium's cold start is reported separately.
  * Target: every median well inside the 30 s conversion limit (under 5 s).

@@ -1,5 +1,5 @@
 /**
- * Deadline-day load (issue 8, SECURITY.md section 5 "Derived load model" and section 7 case 35):
+ * Deadline-day load (D39, SECURITY.md section 5 "Derived load model" and section 7 case 35):
  * one web process (this one) and its job worker process, open-loop arrivals in the model's proportions — logins, autosaves, reads of
  * the application, submits and application-PDF status reads — at multiples of the peak of an
  * institution with 50,000 applications, on PostgreSQL when TEST_DATABASE_URL is set (PGlite

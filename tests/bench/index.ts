@@ -15,16 +15,16 @@ import { runRuntimeBench } from './runtime.bench';
 import { runStaffListingBench } from './staffListing.bench';
 
 const suites: [string, () => Promise<{ ok: boolean; lines: string[] }>][] = [
-  ['runtime (issue 2)', runRuntimeBench],
-  ['autosave load (issue 3)', runAnswersBench],
-  ['bundle size (issues 4, 14)', runBundleBench],
-  ['phone: slow 4G and a slow CPU (issue 14)', runPhoneBench],
-  ['deadline load (issue 8)', runDeadlineBench],
-  ['requestcpu: CPU and statements per request (issue 19)', runRequestCpuBench],
-  ['lookup (issue 7)', runLookupBench],
-  ['conversion (issue 5)', runConversionBench],
-  ['application pdf (issue 6)', runPdfBench],
-  ['staff listing (issue 18)', runStaffListingBench],
+  ['runtime (D14)', runRuntimeBench],
+  ['autosave load', runAnswersBench],
+  ['bundle size (D110)', runBundleBench],
+  ['phone: slow 4G and a slow CPU (D84)', runPhoneBench],
+  ['deadline load (D39)', runDeadlineBench],
+  ['requestcpu: CPU and statements per request (D130)', runRequestCpuBench],
+  ['lookup (D45)', runLookupBench],
+  ['conversion', runConversionBench],
+  ['application pdf (D124)', runPdfBench],
+  ['staff listing (D108)', runStaffListingBench],
   ['queue: claims with a season of finished jobs (D136)', runQueueBench],
 ];
 

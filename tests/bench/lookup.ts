@@ -1,5 +1,5 @@
 /**
- * Lookup benchmark (issue 7): p99 search latency over 30,000 synthetic high schools with 1,000 random
+ * Lookup benchmark (D45): p99 search latency over 30,000 synthetic high schools with 1,000 random
  * prefixes, for the MiniSearch index the server uses, beside a linear scan of the same list (same
  * folding and name ranking, no typo tolerance) in the same run. Also measured, as the options the
  * index was chosen over (docs/decisions/ D45): plain MiniSearch (prefix + fuzzy over name, city and
@@ -196,7 +196,7 @@ export async function runLookupBench(): Promise<{ ok: boolean; lines: string[] }
   for (const q of queries.slice(0, 50)) plain.search(q).slice(0, 5);
   const miniSearch = await time(queries, (q) => plain.search(q).slice(0, 5));
 
-  // pg_trgm under PGlite: the other option of the issue, same list, folded names.
+  // pg_trgm under PGlite: the option D45 set aside, same list, folded names.
   const db = await PGlite.create({ extensions: { pg_trgm } });
   await db.exec(`CREATE EXTENSION pg_trgm;
     CREATE TABLE schools (id text PRIMARY KEY, name text NOT NULL, folded text NOT NULL);`);

@@ -1,5 +1,5 @@
 /**
- * Application PDF benchmark (issue 6): the time to build one applicant's PDF copy (the print set's
+ * Application PDF benchmark (D124): the time to build one applicant's PDF copy (the print set's
  * HTML rendered with react-dom/server, printed by the warm Chromium, two converted documents appended
  * with pdf-lib, saved), median of 20, beside the baseline measured in the same run: Chromium printing
  * the same HTML alone. Runs alternate, so all see the same machine. Target: within 1.5× the baseline.

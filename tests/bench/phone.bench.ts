@@ -1,5 +1,5 @@
 /**
- * Slow-phone benchmark (issue 14): /about opened by Chromium on Slow 4G (150 ms latency, 1.6 Mbit/s
+ * Slow-phone benchmark (D84): /about opened by Chromium on Slow 4G (150 ms latency, 1.6 Mbit/s
  * down, 750 kbit/s up) with the CPU slowed 4x, cold cache, served by the real server. Measures first
  * contentful paint and the time until the page's first text input is there and takes typing,
  * anonymous and logged in; the median of five visits each. Targets: paint ≤ 1.5 s, input ≤ 3.5 s

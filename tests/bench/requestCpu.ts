@@ -1,5 +1,5 @@
 /**
- * CPU and statements per request kind (issue 19): the web process's CPU time (process.cpuUsage),
+ * CPU and statements per request kind (D130): the web process's CPU time (process.cpuUsage),
  * PostgreSQL's (its processes' CPU from /proc) and the statements sent, per request, for requests of
  * one kind sent one at a time by a client child process (./requestCpuClient.ts). One at a time on a
  * shared machine, this is the robust measure of what a request costs: the deadline bench's latencies

@@ -1,5 +1,5 @@
 /**
- * Runtime benchmark (issues 2, 16): full validation of a realistic half-filled application and of
+ * Runtime benchmark (D14): full validation of a realistic half-filled application and of
  * an error-heavy one against a hand-written loop of the same checks, and the cost of one field's re-validation (a keystroke),
  * all measured in the same run. Run with `npm run bench`.
  */

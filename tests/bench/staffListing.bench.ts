@@ -1,5 +1,5 @@
 /**
- * Staff listing benchmark (issue 18, D107, D108): every listing query of the console (first and last
+ * Staff listing benchmark (D107, D108): every listing query of the console (first and last
  * page, a page after a cursor, each sort, each status, a date range, one- and two-word searches, a
  * reference, broad searches whose many rows are ranked, D146) on
  * 50,000 generated applications, timed as the server runs it (`listApplications`: the page and its

@@ -1,5 +1,5 @@
 /**
- * The strict Content-Security-Policy in Chromium (SECURITY.md ASVS 3.4.3, issue 8): every screen of
+ * The strict Content-Security-Policy in Chromium (SECURITY.md ASVS 3.4.3, D50): every screen of
  * SPEC 2 is walked, dialogs open, and any `securitypolicyviolation` event or CSP console error fails.
  */
 import type { BrowserContext, Page } from 'playwright-core';
@@ -77,7 +77,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     expect(html).not.toContain('__CSP_NONCE__');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
-    // Issue 14: one inline script, the early requests of a logged-in page, exactly as built, with
+    // D84: one inline script, the early requests of a logged-in page, exactly as built, with
     // this response's nonce; every other script is a file of the app, or the tenant's data, JSON
     // that is never executed (D143).
     const data = scripts.filter(([, attributes]) =>

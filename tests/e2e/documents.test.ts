@@ -1,5 +1,5 @@
 /**
- * Documents end to end in Chromium (issue 5; SPEC 4.4, 4.6, 5.6): an applicant on Final Steps uploads
+ * Documents end to end in Chromium (SPEC 4.4, 4.6, 5.6): an applicant on Final Steps uploads
  * a png, a jpeg, a pdf and a docx in turn through "Choose file", sees each one upload and convert (the
  * real conversion in the server's worker; the docx through the server's Chromium), sees it listed as
  * "name (size)", and deletes it through the Delete File modal; a tab switch is refused while a

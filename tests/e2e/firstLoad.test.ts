@@ -1,5 +1,5 @@
 /**
- * Issue 14 in Chromium: the first visit paints SPEC 2.2's loading state before any of the app's
+ * D84 in Chromium: the first visit paints SPEC 2.2's loading state before any of the app's
  * JavaScript has arrived, and a logged-in page asks each of its first calls once, starting them
  * from the page itself rather than after the app's code has run.
  */
@@ -9,7 +9,7 @@ import { FIRST_LOAD_PATHS } from '../../contract';
 import { signUpApplicant, startE2E, type E2E } from './harness';
 import { shot } from './pageChecks';
 
-describe('the first load (issue 14)', () => {
+describe('the first load (D84)', () => {
   let e2e: E2E;
   beforeAll(async () => {
     e2e = await startE2E();

@@ -109,7 +109,7 @@ export interface E2E {
 
 export async function startE2E(): Promise<E2E> {
   // The server's own choice (CHROMIUM_PATH, else Debian's, else the one in @sparticuz/chromium), so
-  // `CHROMIUM_PATH=bundled` runs the suite on the bundled browser (issue 14).
+  // `CHROMIUM_PATH=bundled` runs the suite on the bundled browser (D82).
   const executable = await chromiumExecutable();
   const clientDir = await buildClient();
   const server = await startServer({ config: { clientDir } });

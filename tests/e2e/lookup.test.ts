@@ -1,5 +1,5 @@
 /**
- * Lookup end to end in Chromium (issue 7): the applicant finds a sample high school and an address
+ * Lookup end to end in Chromium (SPEC 4.9): the applicant finds a sample high school and an address
  * by typing, chooses them, and sees the related fields filled; axe passes with the list open, on a
  * desktop and on a 360 px phone.
  */

@@ -1,5 +1,5 @@
 /**
- * End to end in Chromium: the returning applicant (issue 17). Sign up, fill part, submit with errors,
+ * End to end in Chromium: the returning applicant (D77). Sign up, fill part, submit with errors,
  * reload, log out, log in (on the same and on another device), fix through the summary, submit. Each
  * step checks what such an applicant met: where focus goes, what the errors say, that the summary
  * stays, that the navigation does not bounce back, the document titles, the phone's first screen,

@@ -1,5 +1,5 @@
 /**
- * Toasts and the error summary (issue 17): neither may cover the other. Box checks and the steps
+ * Toasts (SPEC 2.7) and the error summary: neither may cover the other. Box checks and the steps
  * the end-to-end files of the returning applicant share.
  */
 import type { Locator, Page } from 'playwright-core';

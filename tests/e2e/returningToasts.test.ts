@@ -1,5 +1,5 @@
 /**
- * End to end in Chromium: toasts and the error summary never cover each other (issue 17), on a
+ * End to end in Chromium: toasts and the error summary never cover each other, on a
  * 360 × 740 phone and at 1280 px. A returning applicant with a failed submit behind logs in (the
  * summary and "You are logged in."), then a file the conversion refuses raises the failure toast
  * beside the summary. In each state: the toast is on screen, no box of one meets the other, axe.

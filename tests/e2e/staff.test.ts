@@ -1,5 +1,5 @@
 /**
- * End to end in Chromium: the staff console (issue 18). The first admin comes from the command line,
+ * End to end in Chromium: the staff console (D103). The first admin comes from the command line,
  * joins from the link, enrols an authenticator (the test computes its codes from the key shown, on
  * the server's clock), invites a reader; the reader joins, enrols, finds an applicant, opens the
  * view, downloads the PDF and makes a link for a reviewer; the admin's export is parsed, and the

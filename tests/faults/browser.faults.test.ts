@@ -1,5 +1,5 @@
 /**
- * Faults between the browser and the server (issue 8; SECURITY.md 4.3 and section 7 case 31): the
+ * Faults between the browser and the server (SECURITY.md 4.3 and section 7 case 31): the
  * applicant's Chromium talks to the server through a TCP fault proxy. Connections reset during a
  * save: the page shows "Not saved — retrying", and once the network is back every edit is stored.
  * Latency: saves still land.

@@ -1,5 +1,5 @@
 /**
- * Faults between the server and PostgreSQL (issue 8; SECURITY.md 4.3 and section 7 case 31): a TCP
+ * Faults between the server and PostgreSQL (SECURITY.md 4.3 and section 7 case 31): a TCP
  * fault proxy sits between them. Connections reset, slow, or silently dropped mid-request: the
  * server answers an error in bounded time (never hangs, never crashes), and once the database is
  * reachable again every save goes through and nothing acknowledged is lost. PostgreSQL only (PGlite

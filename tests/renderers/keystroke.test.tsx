@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * What one keystroke costs the runtime through the React layer (issue 16): visibility walks and
+ * What one keystroke costs the runtime through the React layer (D85): visibility walks and
  * re-validated keys, counted by the runtime's instrumentation hook, and React renders, on the largest
  * page with the app's answer source, usePageView and the interactive renderers.
  */

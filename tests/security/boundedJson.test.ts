@@ -1,5 +1,5 @@
 /**
- * The bounded JSON reader (issue 15.2, D72) on its own: any split of the bytes reads the same value
+ * The bounded JSON reader (D72) on its own: any split of the bytes reads the same value
  * JSON.parse reads, and each limit stops the reading at the token that crosses it, not at the end.
  */
 import fc from 'fast-check';
@@ -27,7 +27,7 @@ function read(bytes: Buffer, limits: JsonLimits, cuts: number[] = []) {
   }
 }
 
-describe('issue 15.2 bounded JSON reader', () => {
+describe('D72 bounded JSON reader', () => {
   it('reads what JSON.parse reads, however the bytes are split (emoji, escapes, numbers across pieces)', () => {
     fc.assert(
       fc.property(

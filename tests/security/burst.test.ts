@@ -1,5 +1,5 @@
 /**
- * Issue 15.2, cheap refusals first: a burst of large hostile JSON bodies (no session, or over a
+ * D72, cheap refusals first: a burst of large hostile JSON bodies (no session, or over a
  * route's limits) is refused before or while the body is read, so the server keeps answering.
  * The attacker runs in a worker thread, so its own sending does not load the server's event loop.
  */
@@ -11,7 +11,7 @@ import { databaseKinds, registeredClient, startServer, type TestServer } from '.
 
 /** Parallel requests in one burst, each of about a megabyte. */
 const BURST = 20;
-/** /healthz must answer within this while the burst is refused (issue 15.2). */
+/** /healthz must answer within this while the burst is refused (D72). */
 const HEALTHZ_BUDGET_MS = 200;
 const MB = 1000 * 1000;
 
@@ -65,7 +65,7 @@ function burst(url: string, target: Target, body: string, count: number): Promis
 
 /**
  * Other work on a shared machine only ever adds latency, so a burst is tried up to this many times
- * and the best try counts; before issue 15.2 every try took seconds.
+ * and the best try counts; before D72 every try took seconds.
  */
 const TRIES = 3;
 
@@ -89,7 +89,7 @@ async function healthzDuring(
   return { worstMs, polls, statuses: await finished };
 }
 
-describe.each(databaseKinds)('issue 15.2 cheap refusals under a burst on %s', (database) => {
+describe.each(databaseKinds)('D72 cheap refusals under a burst on %s', (database) => {
   let server: TestServer;
   let sessionCookie: string;
 
@@ -144,7 +144,7 @@ describe.each(databaseKinds)('issue 15.2 cheap refusals under a burst on %s', (d
         if (outcome.worstMs < HEALTHZ_BUDGET_MS) break;
       }
       console.info(
-        `[15.2 ${database}] ${BURST} x ${(Buffer.byteLength(body) / MB).toFixed(2)} MB ${shape} to ${target.method} ${target.path}${target.chunked ? ' (chunked)' : ''}: all ${status}; worst /healthz per try ${worst.join(', ')} ms`,
+        `[D72 ${database}] ${BURST} x ${(Buffer.byteLength(body) / MB).toFixed(2)} MB ${shape} to ${target.method} ${target.path}${target.chunked ? ' (chunked)' : ''}: all ${status}; worst /healthz per try ${worst.join(', ')} ms`,
       );
       expect(Math.min(...worst)).toBeLessThan(HEALTHZ_BUDGET_MS);
     },
@@ -164,7 +164,7 @@ describe.each(databaseKinds)('issue 15.2 cheap refusals under a burst on %s', (d
       if (outcome.worstMs < HEALTHZ_BUDGET_MS) break;
     }
     console.info(
-      `[15.2 ${database}] ${BURST} x 1.20 MB nested saves with a session (chunked): all 400; worst /healthz per try ${worst.join(', ')} ms`,
+      `[D72 ${database}] ${BURST} x 1.20 MB nested saves with a session (chunked): all 400; worst /healthz per try ${worst.join(', ')} ms`,
     );
     expect(Math.min(...worst)).toBeLessThan(HEALTHZ_BUDGET_MS);
     expect((await server.client().get('/healthz')).status).toBe(200);

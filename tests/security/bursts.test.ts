@@ -1,5 +1,5 @@
 /**
- * Issue 15.1 and 15.4: counters, single-use secrets and sign-up under parallel bursts, as an attacker
+ * D67 and D68: counters, single-use secrets and sign-up under parallel bursts, as an attacker
  * sends them (SECURITY.md REQ-ID-1 to REQ-ID-3). Each burst is released at once with Promise.all and
  * passes the slow path (Argon2) in the middle; the outcome is counted, not sampled.
  */
@@ -34,7 +34,7 @@ const statusCounts = (responses: readonly Response[]) => {
   return counts;
 };
 
-describe.each(databaseKinds)('issue 15 bursts on %s', (database) => {
+describe.each(databaseKinds)('bursts on %s', (database) => {
   let server: TestServer;
   let n = 0;
   const email = (label: string) => `${label}.${++n}@example.com`;
@@ -53,8 +53,8 @@ describe.each(databaseKinds)('issue 15 bursts on %s', (database) => {
   });
   afterAll(async () => server?.close());
 
-  describe('15.1 login failures', () => {
-    it(`15.1 ${BURST} parallel wrong passwords: exactly ${LOCKOUT_AFTER} are checked, the rest locked out, and the right password is refused afterwards`, async () => {
+  describe('D67 login failures', () => {
+    it(`D67 ${BURST} parallel wrong passwords: exactly ${LOCKOUT_AFTER} are checked, the rest locked out, and the right password is refused afterwards`, async () => {
       const address = email('login-burst');
       await registeredClient(server, address);
       const responses = await burst(() => login(address, 'Wrong-Pass-123'));
@@ -66,13 +66,13 @@ describe.each(databaseKinds)('issue 15 bursts on %s', (database) => {
       expect((await login(address)).status).toBe(200);
     });
 
-    it(`15.1 ${BURST} parallel wrong passwords against an unknown address lock it the same way`, async () => {
+    it(`D67 ${BURST} parallel wrong passwords against an unknown address lock it the same way`, async () => {
       const address = email('login-burst-nobody');
       const responses = await burst(() => login(address, 'Wrong-Pass-123'));
       expect(statusCounts(responses)).toEqual({ 400: LOCKOUT_AFTER, 429: BURST - LOCKOUT_AFTER });
     });
 
-    it(`15.1 the hard stop holds under a burst: after ${HARD_STOP_AFTER - 1} failures, ${BURST} parallel tries get exactly one check`, async () => {
+    it(`D67 the hard stop holds under a burst: after ${HARD_STOP_AFTER - 1} failures, ${BURST} parallel tries get exactly one check`, async () => {
       const address = email('hard-stop-burst');
       await registeredClient(server, address);
       for (let i = 0; i < HARD_STOP_AFTER - 1; i++) {
@@ -92,7 +92,7 @@ describe.each(databaseKinds)('issue 15 bursts on %s', (database) => {
     }, 60_000);
   });
 
-  describe('15.1 confirmation codes', () => {
+  describe('D67 confirmation codes', () => {
     async function signedUp() {
       const address = email('code-burst');
       const before = (await server.outbox()).length;
@@ -105,7 +105,7 @@ describe.each(databaseKinds)('issue 15 bursts on %s', (database) => {
     const wrong = (code: string, i: number) =>
       String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
 
-    it(`15.1 ${BURST} parallel wrong guesses void the code: an hour later the right code still fails`, async () => {
+    it(`D67 ${BURST} parallel wrong guesses void the code: an hour later the right code still fails`, async () => {
       const { address, code } = await signedUp();
       const responses = await burst((i) =>
         post('/public/confirm', { username: address, code: wrong(code, i) }),
@@ -120,14 +120,14 @@ describe.each(databaseKinds)('issue 15 bursts on %s', (database) => {
       });
     });
 
-    it(`15.1 ${BURST} parallel confirmations with the right code: exactly one succeeds`, async () => {
+    it(`D67 ${BURST} parallel confirmations with the right code: exactly one succeeds`, async () => {
       const { address, code } = await signedUp();
       const responses = await burst(() => post('/public/confirm', { username: address, code }));
       expect(statusCounts(responses)).toEqual({ 200: 1, 400: BURST - 1 });
       expect((await login(address)).status).toBe(200);
     });
 
-    it(`15.1 ${BURST} parallel resends: ${ACCOUNT_LIMITS.code} codes an hour in all (the sign-up's included)`, async () => {
+    it(`D67 ${BURST} parallel resends: ${ACCOUNT_LIMITS.code} codes an hour in all (the sign-up's included)`, async () => {
       const { address } = await signedUp();
       const responses = await burst(() => post('/public/resend-confirm', { username: address }));
       expect(statusCounts(responses)).toEqual({ 200: BURST });
@@ -137,8 +137,8 @@ describe.each(databaseKinds)('issue 15 bursts on %s', (database) => {
     });
   });
 
-  describe('15.1 reset links', () => {
-    it(`15.1 ${BURST} parallel forgot-password requests: exactly ${ACCOUNT_LIMITS.resetRequest} links an hour`, async () => {
+  describe('D67 reset links', () => {
+    it(`D67 ${BURST} parallel forgot-password requests: exactly ${ACCOUNT_LIMITS.resetRequest} links an hour`, async () => {
       const address = email('forgot-burst');
       await registeredClient(server, address);
       const responses = await burst(() => post('/public/forgot-password', { username: address }));
@@ -149,7 +149,7 @@ describe.each(databaseKinds)('issue 15 bursts on %s', (database) => {
       );
     });
 
-    it(`15.1 REQ-ID-3 ${BURST} parallel resets with one link: exactly one succeeds, and its password is the one that logs in`, async () => {
+    it(`D67 REQ-ID-3 ${BURST} parallel resets with one link: exactly one succeeds, and its password is the one that logs in`, async () => {
       const address = email('reset-burst');
       await registeredClient(server, address);
       const link = await resetLink(server, address);
@@ -172,8 +172,8 @@ describe.each(databaseKinds)('issue 15 bursts on %s', (database) => {
     });
   });
 
-  describe('15.1 service-token revocation', () => {
-    it(`15.1 ${BURST} parallel revocations of one link store it once; ${BURST} parallel reads after the revocation are all refused`, async () => {
+  describe('D67 service-token revocation', () => {
+    it(`D67 ${BURST} parallel revocations of one link store it once; ${BURST} parallel reads after the revocation are all refused`, async () => {
       const address = email('service-burst');
       const applicant = await registeredClient(server, address);
       await applicant.put('/api/answer', { first_name: 'Ada' });
@@ -199,8 +199,8 @@ describe.each(databaseKinds)('issue 15 bursts on %s', (database) => {
     });
   });
 
-  describe('15.4 no account changes hands before confirmation', () => {
-    it('15.4 a second sign-up for an unconfirmed address changes nothing: the first password stands, the old code works, the owner is told', async () => {
+  describe('D68 no account changes hands before confirmation', () => {
+    it('D68 a second sign-up for an unconfirmed address changes nothing: the first password stands, the old code works, the owner is told', async () => {
       const address = email('pending');
       const before = (await server.outbox()).length;
       await post('/public/signup', { username: address, password: PASSWORD });
@@ -219,7 +219,7 @@ describe.each(databaseKinds)('issue 15 bursts on %s', (database) => {
       expect((await login(address)).status).toBe(200);
     });
 
-    it(`15.4 ${BURST} parallel sign-ups for one new address with different passwords: one account, one code, exactly one password logs in`, async () => {
+    it(`D68 ${BURST} parallel sign-ups for one new address with different passwords: one account, one code, exactly one password logs in`, async () => {
       const address = email('signup-race');
       const passwordOf = (i: number) => `Racing-Pass-${i}!`;
       const before = (await server.outbox()).length;
@@ -242,7 +242,7 @@ describe.each(databaseKinds)('issue 15 bursts on %s', (database) => {
       expect(logins.filter((s) => s === 400)).toHaveLength(BURST - 1);
     }, 60_000);
 
-    it('15.4 two parallel sign-ups, one of them the owner: the code mailed confirms the one account, the other password never logs in', async () => {
+    it('D68 two parallel sign-ups, one of them the owner: the code mailed confirms the one account, the other password never logs in', async () => {
       const address = email('signup-pair');
       const before = (await server.outbox()).length;
       const [a, b] = await Promise.all([
@@ -258,7 +258,7 @@ describe.each(databaseKinds)('issue 15 bursts on %s', (database) => {
       expect([owner.status, attacker.status].sort()).toEqual([200, 400]);
     });
 
-    it('15.4 once the code has lapsed (24 h), a new sign-up starts the unconfirmed account afresh with its own password and code', async () => {
+    it('D68 once the code has lapsed (24 h), a new sign-up starts the unconfirmed account afresh with its own password and code', async () => {
       const address = email('lapsed');
       await post('/public/signup', { username: address, password: 'First-Pass-123!' });
       await server.mail(address, 'confirmation code');

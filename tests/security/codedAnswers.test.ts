@@ -1,5 +1,5 @@
 /**
- * Issue 15.5: coded answers are the definition's, not the client's. A select, radio, conditional
+ * D74: coded answers are the definition's, not the client's. A select, radio, conditional
  * select or month/year value outside its options is refused, and `<key>_desc` is the definition's
  * label (staff see it), whatever label the body carried. The client writes choices from the same
  * runtime, so every choice it can make is accepted with the label it shows.
@@ -14,7 +14,7 @@ import { databaseKinds, registeredClient, startServer, type TestServer } from '.
 const STAFF_KEY = 'k'.repeat(40);
 const definition = definitionsById.get('northfield-undergraduate')!;
 
-describe('issue 15.5 client and server agree by construction', () => {
+describe('D74 client and server agree by construction', () => {
   it('every option of every choice question, written as the client writes it, is accepted with the same label', () => {
     const now = new Date('2026-11-02T15:00:00Z');
     let checked = 0;
@@ -34,7 +34,7 @@ describe('issue 15.5 client and server agree by construction', () => {
   });
 });
 
-describe.each(databaseKinds)('issue 15.5 coded answers on %s', (database) => {
+describe.each(databaseKinds)('D74 coded answers on %s', (database) => {
   let server: TestServer;
   let n = 0;
   const applicant = () => registeredClient(server, `coded.${database}.${++n}@example.com`);

@@ -1,5 +1,5 @@
 /**
- * Issue 15.10 (ASVS 16.3): refusals an operator alerts on are logged as named security events, one
+ * ASVS 16.3: refusals an operator alerts on are logged as named security events, one
  * line per refusal, even under a parallel burst, with the account as an id or a hash of its
  * address, and never the password, code, token, key or address that was sent.
  */
@@ -36,7 +36,7 @@ interface EventLine {
   addressHash?: string;
 }
 
-describe.each(databaseKinds)('issue 15.10 security events on %s', (database) => {
+describe.each(databaseKinds)('ASVS 16.3 security events on %s', (database) => {
   let server: TestServer;
   const lines: string[] = [];
   /** Every secret sent in this file: none may appear in any log line. */
@@ -99,7 +99,7 @@ describe.each(databaseKinds)('issue 15.10 security events on %s', (database) => 
         addressHash: addressHash(server.built.app.logPseudonymKey, address),
       });
     // Then one at a time until the account is locked out: each refusal is one event too (the
-    // burst alone need not lock it until the counters are atomic, issue 15.1).
+    // burst alone need not lock it until the counters are atomic, D67).
     const from2 = lines.length;
     const statuses: number[] = [];
     while (statuses.length < 10 && statuses.at(-1) !== 429)

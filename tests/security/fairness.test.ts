@@ -1,5 +1,5 @@
 /**
- * Issue 15.8: shared resources are fair and bounded. The job queue takes turns between applicants
+ * D71: shared resources are fair and bounded. The job queue takes turns between applicants
  * (D71), uploads that are never converted are swept, and an applicant's uploads are capped.
  */
 import { performance } from 'node:perf_hooks';
@@ -20,7 +20,7 @@ import {
 const TEST_JOB = 'fairness-test';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(databaseKinds)('15.8 fair and bounded shared resources on %s', (database) => {
+describe.each(databaseKinds)('D71 fair and bounded shared resources on %s', (database) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({
@@ -48,17 +48,17 @@ describe.each(databaseKinds)('15.8 fair and bounded shared resources on %s', (da
     return order;
   }
 
-  it('15.8 one applicant with 10 queued jobs delays another applicant by one job, not ten', async () => {
+  it('D71 one applicant with 10 queued jobs delays another applicant by one job, not ten', async () => {
     const heavy = Array.from({ length: 10 }, () => ({ tenantId: 'northfield', userId: 'heavy' }));
     const order = await runInTurn([...heavy, { tenantId: 'northfield', userId: 'light' }], 150);
     const light = order.findIndex((run) => run.owner === 'light');
     console.info(
-      `15.8 queue on ${database}: the light job ran ${light + 1}th of 11, after ${order[light]?.waitedMs.toFixed(0)} ms (each job 150 ms)`,
+      `D71 queue on ${database}: the light job ran ${light + 1}th of 11, after ${order[light]?.waitedMs.toFixed(0)} ms (each job 150 ms)`,
     );
     expect(light).toBe(1);
   });
 
-  it('15.8 five applicants with 6 jobs each, queued one applicant after another, take turns', async () => {
+  it('D71 five applicants with 6 jobs each, queued one applicant after another, take turns', async () => {
     const queued = ['a', 'b', 'c', 'd', 'e'].flatMap((userId) =>
       Array.from({ length: 6 }, () => ({ tenantId: 'northfield', userId })),
     );
@@ -68,7 +68,7 @@ describe.each(databaseKinds)('15.8 fair and bounded shared resources on %s', (da
       expect(new Set(order.slice(round * 5, round * 5 + 5).map((run) => run.owner)).size).toBe(5);
   }, 30_000);
 
-  it("15.8 an applicant's small image is converted before another applicant's Word files queued earlier", async () => {
+  it("D71 an applicant's small image is converted before another applicant's Word files queued earlier", async () => {
     const heavy = await registeredClient(server, 'heavy.words@example.com');
     const light = await registeredClient(server, 'light.image@example.com');
     const words = await docx(
@@ -100,7 +100,7 @@ describe.each(databaseKinds)('15.8 fair and bounded shared resources on %s', (da
     const waited = performance.now() - started;
     const heavyAtThatMoment = (await heavy.get(`/api/pdf/document-answer/${KEY}`)).body.status;
     console.info(
-      `15.8 conversions on ${database}: one Word file alone ${oneWordFile.toFixed(0)} ms; the small image settled after ${waited.toFixed(0)} ms; the Word file queued before it was ${heavyAtThatMoment}`,
+      `D71 conversions on ${database}: one Word file alone ${oneWordFile.toFixed(0)} ms; the small image settled after ${waited.toFixed(0)} ms; the Word file queued before it was ${heavyAtThatMoment}`,
     );
     expect(settled.status).toBe('COMPLETED');
     expect(heavyAtThatMoment).not.toBe('COMPLETED');
@@ -109,7 +109,7 @@ describe.each(databaseKinds)('15.8 fair and bounded shared resources on %s', (da
     expect((await waitForSettled(heavy, KEY)).status).toBe('COMPLETED');
   }, 60_000);
 
-  it(`15.8 at most ${MAX_PENDING_UPLOADS} uploads waiting per applicant, with the product's message, under a burst of 50`, async () => {
+  it(`D71 at most ${MAX_PENDING_UPLOADS} uploads waiting per applicant, with the product's message, under a burst of 50`, async () => {
     const client = await registeredClient(server, 'many.uploads@example.com');
     const responses = await Promise.all(
       Array.from({ length: 50 }, () => client.post('/api/presigned-url', { answer_key: KEY })),
@@ -139,7 +139,7 @@ describe.each(databaseKinds)('15.8 fair and bounded shared resources on %s', (da
     await waitForSettled(client, KEY);
   });
 
-  it('15.8 an upload never converted is swept once its presigned form has expired', async () => {
+  it('D71 an upload never converted is swept once its presigned form has expired', async () => {
     const client = await registeredClient(server, 'forgotten.upload@example.com');
     const kept = await presign(client);
     expect((await upload(server, kept, [{ name: 'kept.png', bytes: png() }])).status).toBe(204);

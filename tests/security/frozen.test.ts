@@ -1,5 +1,5 @@
 /**
- * Issue 15.3: a submitted application is frozen. After submit nothing that feeds it (answers,
+ * D69: a submitted application is frozen. After submit nothing that feeds it (answers,
  * documents, tabs, add-another counts) changes, whatever arrives and however fast; document calls
  * racing the submit land before it or are refused (D69).
  */
@@ -24,7 +24,7 @@ const BURST = 50;
 const STAFF_KEY = 'frozen-staff-key-0123456789abcdef0123456789';
 const SUBMITTED = { message: serverMessages.alreadySubmitted, code: 'SUBMITTED' };
 
-describe.each(databaseKinds)('15.3 a submitted application is frozen on %s', (database) => {
+describe.each(databaseKinds)('D69 a submitted application is frozen on %s', (database) => {
   let server: TestServer;
   let n = 0;
 
@@ -84,7 +84,7 @@ describe.each(databaseKinds)('15.3 a submitted application is frozen on %s', (da
     return (await server.client().get(`/service/tmp-pdf?service_token=${minted.body.token}`)).body;
   };
 
-  it('15.3 after submit every call that feeds the application answers 409 with the product message, and nothing changes', async () => {
+  it('D69 after submit every call that feeds the application answers 409 with the product message, and nothing changes', async () => {
     const { client, email } = await readyApplicant();
     const early = await presign(client);
     expect(await upload(server, early, [{ name: 'other.png', bytes: png(80, 60) }])).toMatchObject({
@@ -125,7 +125,7 @@ describe.each(databaseKinds)('15.3 a submitted application is frozen on %s', (da
     expect((await client.put('/api/last-page', { last_page: '/completion' })).status).toBe(204);
   });
 
-  it(`15.3 ${BURST} parallel document calls racing the submit: the documents read when the submit answers are the documents afterwards`, async () => {
+  it(`D69 ${BURST} parallel document calls racing the submit: the documents read when the submit answers are the documents afterwards`, async () => {
     const { client, email } = await readyApplicant();
     const replacements: string[] = [];
     // Ten uploads, each sent more than once (within the cap on uploads waiting, D71).
@@ -178,7 +178,7 @@ describe.each(databaseKinds)('15.3 a submitted application is frozen on %s', (da
     const refused = answered.filter((r) => r.status === 409).length;
     expect(refused).toBeGreaterThan(0);
     console.info(
-      `15.3 on ${database}: ${BURST - refused} of ${BURST} calls before the submit, ${refused} refused after it`,
+      `D69 on ${database}: ${BURST - refused} of ${BURST} calls before the submit, ${refused} refused after it`,
     );
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 /**
- * Issue 15.6: hostile bytes through every route the server has (read from the app itself, so a new
+ * D75: hostile bytes through every route the server has (read from the app itself, so a new
  * route is covered without editing this file): NUL bytes, lone surrogates, invalid UTF-8, over-long
  * values and parameters, malformed multipart and bad boundaries, malformed HTTP. Every answer is a
  * 4xx with the product's message (never a 500), and no log line, at any level, carries a value sent.
@@ -113,7 +113,7 @@ function rawRequest(port: number, bytes: Buffer): Promise<number> {
   });
 }
 
-describe.each(databaseKinds)('issue 15.6 hostile input on every route, on %s', (database) => {
+describe.each(databaseKinds)('D75 hostile input on every route, on %s', (database) => {
   let server: TestServer;
   let user: Client;
   const lines: string[] = [];
@@ -209,9 +209,7 @@ describe.each(databaseKinds)('issue 15.6 hostile input on every route, on %s', (
           }
         }
     }
-    console.info(
-      `[15.6 ${database}] ${routes.length} routes, ${requests} hostile requests, no 5xx`,
-    );
+    console.info(`[D75 ${database}] ${routes.length} routes, ${requests} hostile requests, no 5xx`);
   }, 600_000);
 
   it('malformed HTTP (bytes outside the header grammar, a header over the limit) is a 4xx', async () => {

@@ -1,5 +1,5 @@
 /**
- * Hostile bytes through every staff route (issue 18, docs/security.md), read from the app itself so
+ * Hostile bytes through every staff route (docs/security.md), read from the app itself so
  * a new `/staff/api` route is covered without editing this file, as a signed-in admin, as a session
  * that has only passed the password, and anonymously: NUL bytes, lone surrogates, over-long values,
  * huge and deeply nested bodies, wrong types, values outside the option lists, malformed dates and

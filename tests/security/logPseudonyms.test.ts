@@ -1,5 +1,5 @@
 /**
- * Addresses in the log (issue 27, D151): known applicant and staff addresses go through the account
+ * Addresses in the log (D151): known applicant and staff addresses go through the account
  * routes, the staff sign-in and a service view read; no log line holds one in clear, and their
  * pseudonyms are keyed: not the unkeyed hash a list of addresses reverses, not the same under
  * another server's key.

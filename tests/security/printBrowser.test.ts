@@ -1,5 +1,5 @@
 /**
- * SECURITY.md 3.6 and 7.30, issue 14: the print browser runs with the same hardened command line
+ * SECURITY.md 3.6 and 7.30, D82: the print browser runs with the same hardened command line
  * whichever Chromium it is. Runs in the default project (Debian's Chromium where installed) and in
  * the `bundled-chromium` project (`CHROMIUM_PATH=bundled`, the one inside @sparticuz/chromium), and
  * reads the command lines of the processes really launched, not the options we passed.
@@ -56,7 +56,7 @@ function descendants(root: number): { pid: number; line: string }[] {
 const printer = new ChromiumPrinter();
 afterAll(() => printer.close());
 
-describe('the print browser (issue 14)', () => {
+describe('the print browser (D82)', () => {
   it('launches the expected kind of Chromium', async () => {
     const expected = process.env.CHROMIUM_PATH === BUNDLED_CHROMIUM ? 'bundled' : undefined;
     const executable = await chromiumExecutable();

@@ -1,5 +1,5 @@
 /**
- * Issue 15.9: proxies are trusted exactly. TRUST_PROXY is a hop count or the proxies' addresses;
+ * D76: proxies are trusted exactly. TRUST_PROXY is a hop count or the proxies' addresses;
  * "trust any X-Forwarded-For" does not start. Rate limits and logs use the address the trusted
  * proxy saw: addresses a client writes into X-Forwarded-For itself change nothing.
  */
@@ -11,7 +11,7 @@ import { databaseKinds, startServer, type TestServer } from '../server/harness';
 const BURST = 50;
 const LIMIT = 5;
 
-describe('issue 15.9 TRUST_PROXY configuration', () => {
+describe('D76 TRUST_PROXY configuration', () => {
   const parse = (value: string) => configFromEnv({ TRUST_PROXY: value }).trustProxy;
 
   it('takes false, a hop count, or addresses and CIDR ranges', () => {
@@ -34,7 +34,7 @@ describe('issue 15.9 TRUST_PROXY configuration', () => {
   );
 });
 
-describe.each(databaseKinds)('issue 15.9 the address the trusted proxy saw, on %s', (database) => {
+describe.each(databaseKinds)('D76 the address the trusted proxy saw, on %s', (database) => {
   const servers: TestServer[] = [];
   const lines: string[] = [];
   const start = async (trustProxy: string, logged = false) => {

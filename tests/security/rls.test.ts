@@ -141,7 +141,7 @@ describe.runIf(onPostgres(SUITE))(SUITE, () => {
     expect(revoked.status).toBe(200);
     // A document, converted by the queue (the job runs in the payload's tenant scope).
     await uploadPng(client, 'transcript_file');
-    // Staff (issue 18): invited, joined, enrolled (recovery codes, a session, the audit log), and a
+    // Staff (D103): invited, joined, enrolled (recovery codes, a session, the audit log), and a
     // console link for the applicant.
     const staff = await enrolledStaff(server, `dean@${tenant}.edu`, 'admin', host);
     const listed = await staff.client.get('/staff/api/applications');

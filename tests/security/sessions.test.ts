@@ -1,6 +1,6 @@
 /**
  * SECURITY.md section 7, "Sessions, CSRF, 401" (7.11, 7.12, 7.16) and the response headers of ASVS
- * 3.4 / 14.3 (issue 8), against the real server. The browser side of the policy is tests/e2e/csp.test.ts.
+ * 3.4 / 14.3 (D50), against the real server. The browser side of the policy is tests/e2e/csp.test.ts.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

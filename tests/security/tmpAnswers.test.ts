@@ -1,5 +1,5 @@
 /**
- * Issue 15.7: sensitive answers are never stored without an account. Which keys are sensitive comes
+ * D70: sensitive answers are never stored without an account. Which keys are sensitive comes
  * from the definition (`sensitive: true`, the runtime's `sensitiveKeys`), for the app and the server
  * alike (D70).
  */
@@ -21,14 +21,14 @@ const SENSITIVE = [...sensitiveKeys(definition)];
 const valueOf = (key: string, i = 0) =>
   key === 'ssn' ? `123-45-${String(6789 + i).slice(-4)}` : `V${i}X${key.length}`;
 
-describe.each(databaseKinds)('15.7 sensitive answers without an account on %s', (database) => {
+describe.each(databaseKinds)('D70 sensitive answers without an account on %s', (database) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({ database, config: { publicRateLimit: 100_000 } });
   });
   afterAll(async () => server?.close());
 
-  it('15.7 the definition marks SSN, citizenship and conduct answers (with their labels) sensitive', () => {
+  it('D70 the definition marks SSN, citizenship and conduct answers (with their labels) sensitive', () => {
     for (const key of [
       'ssn',
       'citizenship_type',
@@ -41,7 +41,7 @@ describe.each(databaseKinds)('15.7 sensitive answers without an account on %s', 
     expect(SENSITIVE).not.toContain('first_name');
   });
 
-  it(`15.7 each sensitive key, alone or among others, is refused with 400 naming it; ${BURST} parallel tries store nothing`, async () => {
+  it(`D70 each sensitive key, alone or among others, is refused with 400 naming it; ${BURST} parallel tries store nothing`, async () => {
     for (const key of SENSITIVE) {
       const response = await server
         .client()
@@ -98,7 +98,7 @@ describe.each(databaseKinds)('15.7 sensitive answers without an account on %s', 
     expect(read.body).toEqual({ answers: { birth_date: '2008-02-29' } });
   });
 
-  it('15.7 other answers are still kept, and a row stored before this rule never hands sensitive answers out', async () => {
+  it('D70 other answers are still kept, and a row stored before this rule never hands sensitive answers out', async () => {
     const issued = await server.client().post('/public/tmp', { answers: { first_name: 'Grace' } });
     expect(issued.status).toBe(200);
     const read = await server.client().get(`/public/tmp?token=${issued.body.token}`);

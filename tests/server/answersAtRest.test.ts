@@ -49,7 +49,7 @@ describe.each(databaseKinds)('sensitive answers at rest on %s', (database) => {
     for (const value of KNOWN_VALUES) expect(row.text).not.toContain(value);
     expect(row.answers.first_name).toBe('Ada');
     const profile = await client.get('/api/profile');
-    // The choice's label is the definition's (issue 15.5), sealed like its value.
+    // The choice's label is the definition's (D74), sealed like its value.
     expect(profile.body.answer).toEqual({
       ...KNOWN_SENSITIVE,
       conviction_desc: 'Yes',

@@ -1,5 +1,5 @@
 /**
- * The application PDF (issue 6; SPEC 3.4, 4.5, 7.2 `GET /api/pdf`): prepared by the job queue after
+ * The application PDF (D55; SPEC 3.4, 4.5, 7.2 `GET /api/pdf`): prepared by the job queue after
  * submit, made of the print set's pages and the converted documents, downloaded through a short-lived
  * URL that only the applicant's own session opens, and prepared again when its sources change.
  */

@@ -1,5 +1,5 @@
 /**
- * The auditor's test (issue 27): an applicant saves a known SSN, alien number and conviction
+ * The auditor's test (D150): an applicant saves a known SSN, alien number and conviction
  * comment and submits; then every byte the platform keeps is read (every file under DATA_DIR: the
  * embedded database with its write-ahead log, the stored objects, the outbox; on PostgreSQL a
  * `pg_dump` too) and none of the values is found, while the applicant and the PDF still show them.

@@ -1,5 +1,5 @@
 /**
- * Issue 14: compressed, cacheable delivery of the built app by the real server. The hashed assets go
+ * D84: compressed, cacheable delivery of the built app by the real server. The hashed assets go
  * out as the build's Brotli or gzip siblings, whichever the request accepts best, index.html is
  * compressed per response (it carries a fresh nonce), and a request that accepts neither gets the
  * plain bytes. The page paints its loading state and starts the profile request before any script
@@ -60,7 +60,7 @@ async function firstPageScript(): Promise<string> {
   return src;
 }
 
-describe('compressed delivery (issue 14)', () => {
+describe('compressed delivery (D84)', () => {
   it('sends the first page script as Brotli, gzip or identity, as the request accepts', async () => {
     const script = await firstPageScript();
     const plain = await get(script);

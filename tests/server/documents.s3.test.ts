@@ -63,7 +63,7 @@ describe('S3 storage', () => {
     };
     expect(policy.conditions).toContainEqual(['eq', '$key', key]);
     expect(policy.conditions).toContainEqual(['content-length-range', 1, 1_048_576]);
-    // Encrypted at rest by the store (issue 27): the policy admits the upload only with SSE.
+    // Encrypted at rest by the store: the policy admits the upload only with SSE.
     expect(presigned.fields['x-amz-server-side-encryption']).toBe('AES256');
     expect(policy.conditions).toContainEqual(['eq', '$x-amz-server-side-encryption', 'AES256']);
     expect(new Date(policy.expiration).getTime() - Date.now()).toBeLessThanOrEqual(600_000);

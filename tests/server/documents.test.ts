@@ -277,7 +277,7 @@ describe.each(databaseKinds)('documents on %s', (database) => {
       ['../../etc/passwd.png', documentMessages.badName],
       ['..\\..\\boot.png', documentMessages.badName],
       ['cv\u202Egnp.pdf', documentMessages.badName],
-      // A NUL is refused by the body parser, before any route reads the name (issue 15.6).
+      // A NUL is refused by the body parser, before any route reads the name (D75).
       ['a.pdf\u0000.png', serverMessages.badRequest],
       ['a.pdf.html', documentMessages.wrongType],
       ['notes.txt', documentMessages.wrongType],

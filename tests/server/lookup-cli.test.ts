@@ -1,5 +1,5 @@
 /**
- * `npm run lookup:import` (issue 7) on the embedded database: bad rows are reported by line and
+ * `npm run lookup:import` (D46) on the embedded database: bad rows are reported by line and
  * nothing is imported; a good file replaces the list; a running embedded server is not touched.
  */
 import { execFile } from 'node:child_process';

@@ -164,7 +164,7 @@ describe('configuration', () => {
     ).toBe('10.0.0.2');
   });
 
-  it('builds links on the port the server listens on when no public origin is set (issue 14)', () => {
+  it('builds links on the port the server listens on when no public origin is set', () => {
     expect(configFromEnv({ PORT: '3910' }).publicOrigin).toBe('http://localhost:3910');
     expect(configFromEnv({}).publicOrigin).toBe('http://localhost:3000');
     expect(

@@ -16,7 +16,7 @@ describe('the server process', () => {
       const health = await healthy();
       expect(health?.status).toBe(200);
       expect(await health?.json()).toEqual({ status: 'ok', database: 'pglite' });
-      // Issue 14: with no PUBLIC_ORIGIN the start-up line (and every link) uses the real port.
+      // With no PUBLIC_ORIGIN the start-up line (and every link) uses the real port.
       await expect
         .poll(() => log(), { timeout: 5000 })
         .toContain('Admission application listening');

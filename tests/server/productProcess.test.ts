@@ -3,7 +3,7 @@
  * its job worker forked beside it (D98), statements coming back over IPC. A Word file converts and
  * the application PDF prints there, so the web process never hosts Chromium or the sandbox.
  *
- * Stopping (issue 19, D125): whichever process is stopped first (the web process, the worker, the
+ * Stopping (D125): whichever process is stopped first (the web process, the worker, the
  * `npm start` parent, or all of them at once as Ctrl-C does), every process of the product (web,
  * worker, the worker's Chromium) is gone within the bound.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19: a stopped server exits within its bound (server/shutdown.ts), busy or not. Real processes
+ * D99: a stopped server exits within its bound (server/shutdown.ts), busy or not. Real processes
  * (tests/fixtures/shutdownServer.ts) get SIGTERM while a request is in flight, a Chromium print and a
  * Word conversion run and the worker holds a job.
  */

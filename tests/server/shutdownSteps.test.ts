@@ -1,5 +1,5 @@
 /**
- * Issue 19, D125: the parts of a bounded stop (server/shutdown.ts) on a real Fastify instance. A
+ * D125: the parts of a bounded stop (server/shutdown.ts) on a real Fastify instance. A
  * step added `atStart` begins when the close does, while a request is still running; a plain
  * `onClose` hook (also one a plugin adds) that never resolves is named, by where it was added, in
  * what the bound reports as pending; hooks that finish are not.

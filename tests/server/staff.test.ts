@@ -1,5 +1,5 @@
 /**
- * The staff console's sign-in and access rules (issue 18): staff added by the command line or
+ * The staff console's sign-in and access rules (D103): staff added by the command line or
  * invited, the applicant password rules and lockout, TOTP with a code that works once and one-time
  * recovery codes (bursts: exactly one of many parallel uses wins), roles, tenants kept apart, an
  * applicant's session opening nothing of it, and hostile input answered with our 4xx.

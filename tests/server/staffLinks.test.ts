@@ -1,5 +1,5 @@
 /**
- * Every service link in the console (issue 18, D131): `GET /staff/api/links` lists the tenant's
+ * Every service link in the console (D131): `GET /staff/api/links` lists the tenant's
  * links newest first with the application each opens, who made it, its state and when it was last
  * opened; admins only; paged by seeking; audited as a list; tenants apart (in the code and, on
  * PostgreSQL, in the database's row-level security); parallel revocations of one link revoke it

@@ -1,5 +1,5 @@
 /**
- * The console's applications (issue 18): search, filters, sort and pages on 50,000 generated
+ * The console's applications (D105): search, filters, sort and pages on 50,000 generated
  * applications (made with one SQL statement; the query times are reported, not asserted), the
  * application view with its document and PDF, service links minted, listed and revoked, the CSV
  * export parsed back (a column per answer key, formulas neutralised), and the audit of each.

@@ -1,5 +1,5 @@
 /**
- * Statements each kind of request sends to the database (issue 19, D122, D123): every statement a
+ * Statements each kind of request sends to the database (D122, D123): every statement a
  * request costs holds a pool connection for a round trip, so these counts must not grow back. They
  * include transaction control and the connection's tenant setting; one request at a time, after a
  * first round that warms the pool, with the job worker stopped (its polls are not the request's).

@@ -1,5 +1,5 @@
 /**
- * Issue 19, D98: the job worker process (`npm run worker`, server/worker.ts) on one PostgreSQL. A
+ * D98: the job worker process (`npm run worker`, server/worker.ts) on one PostgreSQL. A
  * worker killed with SIGKILL leaves its job to the next one after the lease, and two workers side by
  * side never run one job twice (each job's attempts). The same scenarios on PGlite, where the
  * worker's statements go through IPC: workerProcessPglite.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Issue 19, D98: the job worker on the embedded PGlite, where its statements go over IPC to the
+ * D98: the job worker on the embedded PGlite, where its statements go over IPC to the
  * process that owns the data directory (server/db/ipc.ts). Here the test process is that owner, as
  * the web process is in production, and answers two workers at once: each claim is one statement,
  * so two workers never run one job twice; a worker killed with SIGKILL leaves its job to the next

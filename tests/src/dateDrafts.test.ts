@@ -110,7 +110,7 @@ describe('date drafts kept for the tab (D121)', () => {
   });
 });
 
-describe('a session keeps what was typed into a date (issue 17)', () => {
+describe('a session keeps what was typed into a date (D121)', () => {
   it('holds 02/30/2008 in the form, saves it as empty, and gives it back after a reload with its message', () => {
     const first = start({ birth_date: '' });
     first.answers.setAnswers({ birth_date: '02/30/2008' });

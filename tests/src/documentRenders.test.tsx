@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Document state lives in the application's one store (issue 16): the file renderers read it through
+ * Document state lives in the application's one store (D24): the file renderers read it through
  * the app's DocumentSource, so one question's change re-renders that question only, and a change
  * elsewhere in the store (save state, errors) re-renders no file question. Counted per renderer.
  */

@@ -332,7 +332,7 @@ describe('file question: a file present, and the Delete File modal', () => {
   });
 });
 
-describe('file question: a submitted application keeps its file (issue 15.3, D69)', () => {
+describe('file question: a submitted application keeps its file (D69)', () => {
   const submitted = {
     status: 409,
     body: { message: serverMessages.alreadySubmitted, code: SUBMITTED_CODE },

@@ -1,5 +1,5 @@
 /**
- * Issue 14: a logged-in page starts the calls its form waits for before the app's JavaScript
+ * D84: a logged-in page starts the calls its form waits for before the app's JavaScript
  * arrives, and the app's first GET of each takes that response over instead of asking again.
  */
 import { runInNewContext } from 'node:vm';
@@ -21,7 +21,7 @@ function runPage(cookie: string, now = 100) {
   return { window, fetch };
 }
 
-describe('the early requests of a logged-in page (issue 14)', () => {
+describe('the early requests of a logged-in page (D84)', () => {
   it('start only for a visitor the indicator cookie says is logged in', () => {
     expect(runPage('').fetch).not.toHaveBeenCalled();
     expect(runPage(`x=1; ${INDICATOR_COOKIE}=0`).fetch).not.toHaveBeenCalled();

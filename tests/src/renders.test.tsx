@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * What a keystroke costs in React renders (issue 4: at most 3 per keystroke in a text field), on the
+ * What a keystroke costs in React renders (at most 3 per keystroke in a text field, D24), on the
  * largest page, with the app's own pieces: the answer store behind formAnswerSource, usePageView and
  * the interactive renderer set, each renderer wrapped in a counter.
  */

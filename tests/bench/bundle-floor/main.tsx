@@ -1,5 +1,5 @@
 /**
- * The smallest page built with the mandated stack (issue 4's bundle benchmark baseline): one route
+ * The smallest page built with the mandated stack (the bundle benchmark's baseline, D29): one route
  * (TanStack Router), one query (TanStack Query), one field (TanStack Form) validated with zod/mini,
  * one Radix NavigationMenu link, rendered with react-dom. Whatever the product's first page weighs
  * above this is ours.
