@@ -3,7 +3,7 @@
  * (docs/requirements/README.md): "SPEC x.y" to a heading of docs/requirements/spec.md, "SPEC-x.y.z"
  * to one of its lines, "REQ-…", "SECURITY.md x.y" and "ASVS x.y.z" to docs/requirements/security.md,
  * "Dn" to a record in docs/decisions/. A failure names the file and line of each citation that
- * does not resolve.
+ * does not resolve. A tracker's issue number is no citation: none may appear, in any text file.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -19,15 +19,15 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 /** A match's group; every group these expressions name always takes part in the match. */
 const group = (match: RegExpMatchArray, index: number) => match[index] ?? '';
 
-/** Every file git tracks or would track (new files count before a commit). */
-function citingFiles(): string[] {
+/** Every file git tracks or would track (new files count before a commit), of the given kinds. */
+function citingFiles(kinds = CITING, outside = NOT_CITING): string[] {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
     cwd: ROOT,
     encoding: 'utf8',
   });
   return listed
     .split('\n')
-    .filter((path) => CITING.test(path) && !NOT_CITING.test(path))
+    .filter((path) => kinds.test(path) && !outside.test(path))
     .filter((path) => {
       try {
         read(path);
@@ -147,5 +147,48 @@ describe('every citation of a requirement or a decision resolves', () => {
     }
     expect(cited).toBeGreaterThan(500);
     expect(unresolved).toEqual([]);
+  });
+});
+
+/** A tracker's issue number: "issue" or "issues" in any case, then a number, "#" or not. */
+const TRACKER_NUMBER = /\bissues? #?\d+(?:\.\d+)?/gi;
+/** Every text file: code, documents, data, scripts, fixtures; not the lockfile or built output. */
+const TEXT = /\.(ts|tsx|mts|cts|js|mjs|cjs|md|sql|css|html|json|sh|ya?ml)$|^\.ci\//;
+const NOT_TEXT = /(^|\/)(node_modules|dist)\/|(^|\/)package-lock\.json$/;
+
+describe('no tracker issue numbers', () => {
+  const numbersIn = (line: string) => [...line.matchAll(TRACKER_NUMBER)].map(([number]) => number);
+  /** Written in pieces, so that this file holds no issue number itself. */
+  const numbered = (word: string, rest: string) => `${word} ${rest}`;
+
+  it('knows an issue number in each way it is written, and "issue" in its other senses', () => {
+    expect(numbersIn(`the first load (${numbered('issue', '14')})`)).toEqual([
+      numbered('issue', '14'),
+    ]);
+    expect(numbersIn(`${numbered('Issue', '15.2')}: cheap refusals`)).toEqual([
+      numbered('Issue', '15.2'),
+    ]);
+    expect(numbersIn(`(${numbered('issues', '4 and 14')})`)).toEqual([numbered('issues', '4')]);
+    expect(numbersIn(`see ${numbered('issue', '#3')}`)).toEqual([numbered('issue', '#3')]);
+    expect(
+      numbersIn("an issue with the proxy; the issue's wording; rolldown/rolldown#10731"),
+    ).toEqual([]);
+  });
+
+  it('cites a decision or a requirement, never an issue number (file:line of each)', () => {
+    const files = citingFiles(TEXT, NOT_TEXT);
+    // Fixtures, data and scripts are read too, not only the files that cite requirements.
+    expect(files).toEqual(
+      expect.arrayContaining(['tests/fixtures/sensitiveAnswers.ts', 'index.html', '.ci/run']),
+    );
+    const found: string[] = [];
+    for (const path of files) {
+      read(path)
+        .split('\n')
+        .forEach((line, index) => {
+          for (const number of numbersIn(line)) found.push(`${path}:${index + 1}: ${number}`);
+        });
+    }
+    expect(found).toEqual([]);
   });
 });
