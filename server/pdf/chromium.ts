@@ -11,7 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bundledChromium } from './bundledChromium';
 import { embeddedFontFile } from './fonts';
 
@@ -151,6 +151,8 @@ export class ChromiumPrinter {
   private async launch(): Promise<Browser> {
     const executable = await chromiumExecutable(this.env);
     this.launches += 1;
+    // Loaded at the first print: the web process and every CLI start without Playwright's second of CPU.
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: executable.path,
       env: { ...process.env, ...executable.env },
