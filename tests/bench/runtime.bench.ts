@@ -1,5 +1,5 @@
 /**
- * Runtime benchmark (issues 2, 16, 30): full validation against a hand-written loop of the same
+ * Runtime benchmark (D14, D162): full validation against a hand-written loop of the same
  * checks, on the institution's definition (a half-filled and an error-heavy application) and on a
  * synthetic form of the shape an outside benchmark measured (54 keys invalid, and all valid); the
  * cost of one field's re-validation (a keystroke), all measured in the same run. Run with
@@ -30,7 +30,7 @@ const heavyOptions = { now, ...errorHeavyState };
 const syntheticDefinition = loadDefinition(syntheticDefinitionData);
 const syntheticOptions = { now };
 
-/** Full validation's target: at most this many times the hand-written loop (issue 30). */
+/** Full validation's target: at most this many times the hand-written loop (D162). */
 const FULL_TARGET = 1.5;
 /** Interleaved rounds; each engine's figure is the median over rounds of its per-call p50. */
 const ROUNDS = 5;
@@ -56,7 +56,7 @@ const cases: Case[] = [
     handWritten: () => handWrittenValidate(errorHeavyApplication, now, errorHeavyState.addAnother),
     runtime: () =>
       validateAnswers(applicationDefinition, errorHeavyApplication, heavyOptions).errors,
-    // Nearly every check fails, so the work is the checks' own: the tighter target of issue 16.
+    // Nearly every check fails, so the work is the checks' own: the tighter target (D162).
     target: 1.3,
   },
   {

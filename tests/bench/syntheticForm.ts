@@ -1,5 +1,5 @@
 /**
- * A synthetic form of the shape an outside benchmark measured (issue 30): 14 blocks of 22 questions,
+ * A synthetic form of the shape an outside benchmark measured (D162): 14 blocks of 22 questions,
  * 308 question keys and 630 checks (required, conditional required, lengths, e-mails, phones, score
  * ranges, yes/no option lists), with its own hand-written loop of the same checks and two sets of
  * answers: every key valid, and 54 keys invalid. The bench asserts both engines give identical errors.
