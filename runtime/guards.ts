@@ -26,6 +26,19 @@ export function newMemo(model: CompiledModel): GuardMemo {
   return new Int8Array(model.guardCount);
 }
 
+let scratch = new Int8Array(64);
+
+/**
+ * A cleared memo reused by every call (full validation allocates nothing for it): only for a walk
+ * that ends before anything else may ask for it, as no check or guard calls back into the runtime.
+ */
+export function scratchMemo(model: CompiledModel): GuardMemo {
+  instrumentation.onWalk?.();
+  if (scratch.length < model.guardCount) scratch = new Int8Array(model.guardCount * 2);
+  else scratch.fill(0, 0, model.guardCount);
+  return scratch;
+}
+
 /** True when the guard and all its parents hold. */
 export function guardOpen(
   guard: Guard | null,

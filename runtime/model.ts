@@ -8,7 +8,15 @@ import type { CompiledModel, CompiledPage, FieldInstance } from './compiledModel
 import { Compiler } from './compiler';
 
 export * from './compiledModel';
-export { shownInstances, chosenTab, newMemo, guardOpen, chainOpen, type GuardMemo } from './guards';
+export {
+  shownInstances,
+  chosenTab,
+  newMemo,
+  scratchMemo,
+  guardOpen,
+  chainOpen,
+  type GuardMemo,
+} from './guards';
 
 const cache = new WeakMap<Definition, CompiledModel>();
 /** The last definition used: an app validates against one definition, so most calls hit this. */

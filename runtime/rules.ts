@@ -7,7 +7,7 @@ import { isIsoDate, relativeIsoDate } from './dates';
 import { ConfigurationError } from './errors';
 import type { Message, Question, RelativeDate, Rule } from './format';
 import type { Slot } from './keys';
-import { textLength, withinLength } from './textLength';
+import { atLeastLength, withinLength } from './textLength';
 import { answerReader, isBlank, isEmpty, textOf, type Answers } from './values';
 
 export type Check = (answers: Answers, now: Date) => string | null;
@@ -125,7 +125,7 @@ export function compileRule(rule: Rule, context: RuleContext): Check {
     case 'minLength':
       return guarded(
         rule,
-        onText(key, messageFor(rule.message, slot), (text) => textLength(text) >= rule.min),
+        onText(key, messageFor(rule.message, slot), (text) => atLeastLength(text, rule.min)),
         resolve,
       );
     case 'range': {

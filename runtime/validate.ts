@@ -2,10 +2,9 @@ import {
   chainOpen,
   compile,
   guardOpen,
-  newMemo,
+  scratchMemo,
   type CompiledModel,
   type FieldInstance,
-  type GuardMemo,
   type ViewState,
 } from './model';
 import type { Definition } from './format';
@@ -50,15 +49,6 @@ function runChecks(
   return messages;
 }
 
-function visible(
-  instance: FieldInstance,
-  answers: Answers,
-  state: ViewState,
-  memo: GuardMemo,
-): boolean {
-  return guardOpen(instance.guard, answers, state, memo);
-}
-
 /**
  * SPEC 5: every rule of the definition over the answers, all errors collected (no stopping at the
  * first), duplicates removed, grouped per key and per page. Hidden questions are not validated.
@@ -71,23 +61,20 @@ export function validateAnswers(
   const model = compile(definition);
   const input = asAnswers(answers);
   const now = options.now ?? new Date();
-  const memo = newMemo(model);
+  const memo = scratchMemo(model);
   const errors: Record<string, string[]> = {};
-  const pageOf: string[] = [];
+  const byPage: Record<string, Record<string, string[]>> = {};
   for (const group of model.checkedByKey) {
     let messages: string[] | null = null;
     for (const instance of group.instances) {
-      if (visible(instance, input, options, memo))
+      if (guardOpen(instance.guard, input, options, memo))
         messages = runChecks(instance, input, now, messages);
     }
     if (messages !== null) {
       errors[group.key] = messages;
-      pageOf.push(group.key, group.pageId);
+      (byPage[group.pageId] ??= {})[group.key] = messages;
     }
   }
-  const byPage: Record<string, Record<string, string[]>> = {};
-  for (let i = 0; i < pageOf.length; i += 2)
-    (byPage[pageOf[i + 1]!] ??= {})[pageOf[i]!] = errors[pageOf[i]!]!;
   return { errors, byPage };
 }
 

@@ -1,7 +1,9 @@
 /**
- * Runtime benchmark (D14): full validation of a realistic half-filled application and of
- * an error-heavy one against a hand-written loop of the same checks, and the cost of one field's re-validation (a keystroke),
- * all measured in the same run. Run with `npm run bench`.
+ * Runtime benchmark (D14, D162): full validation against a hand-written loop of the same
+ * checks, on the institution's definition (a half-filled and an error-heavy application) and on a
+ * synthetic form of the shape an outside benchmark measured (54 keys invalid, and all valid); the
+ * cost of one field's re-validation (a keystroke), all measured in the same run. Run with
+ * `npm run bench`.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Bench } from 'tinybench';
@@ -10,43 +12,129 @@ import * as definitions from '../../definitions';
 import { errorHeavyApplication, errorHeavyState } from './errorHeavy';
 import { halfFilledApplication, halfFilledState } from './halfFilled';
 import { handWrittenValidate } from './handWritten';
+import {
+  handWrittenSynthetic,
+  INVALID_KEYS,
+  syntheticDefinitionData,
+  syntheticInvalid,
+  syntheticValid,
+} from './syntheticForm';
 
 // Bound to locals: the TypeScript loader turns imported bindings into getters, a harness cost that
 // would weigh more on the small operations than on the large ones.
-const { compile, validateAnswers, validateField, visiblePage } = runtime;
+const { compile, loadDefinition, validateAnswers, validateField, visiblePage } = runtime;
 const { applicationDefinition, applicationDefinitionData } = definitions;
 const now = new Date(2026, 5, 15);
 const options = { now, ...halfFilledState };
 const heavyOptions = { now, ...errorHeavyState };
+const syntheticDefinition = loadDefinition(syntheticDefinitionData);
+const syntheticOptions = { now };
+
+/** Full validation's target: at most this many times the hand-written loop (D162). */
+const FULL_TARGET = 1.5;
+/** Interleaved rounds; each engine's figure is the median over rounds of its per-call p50. */
+const ROUNDS = 5;
+
+/** A case of full validation: the runtime and the hand-written loop over the same answers. */
+interface Case {
+  readonly name: string;
+  readonly handWritten: () => Record<string, string[]>;
+  readonly runtime: () => Record<string, string[]>;
+  /** The most times the hand-written loop's time the runtime may take. */
+  readonly target: number;
+}
+
+const cases: Case[] = [
+  {
+    name: 'institution, half-filled',
+    handWritten: () => handWrittenValidate(halfFilledApplication, now, halfFilledState.addAnother),
+    runtime: () => validateAnswers(applicationDefinition, halfFilledApplication, options).errors,
+    target: FULL_TARGET,
+  },
+  {
+    name: 'institution, error-heavy',
+    handWritten: () => handWrittenValidate(errorHeavyApplication, now, errorHeavyState.addAnother),
+    runtime: () =>
+      validateAnswers(applicationDefinition, errorHeavyApplication, heavyOptions).errors,
+    // Nearly every check fails, so the work is the checks' own: the tighter target (D162).
+    target: 1.3,
+  },
+  {
+    name: `synthetic, ${INVALID_KEYS} invalid`,
+    handWritten: () => handWrittenSynthetic(syntheticInvalid),
+    runtime: () => validateAnswers(syntheticDefinition, syntheticInvalid, syntheticOptions).errors,
+    target: FULL_TARGET,
+  },
+  {
+    name: 'synthetic, all valid',
+    handWritten: () => handWrittenSynthetic(syntheticValid),
+    runtime: () => validateAnswers(syntheticDefinition, syntheticValid, syntheticOptions).errors,
+    target: FULL_TARGET,
+  },
+];
+
+/**
+ * Per-call p50 of each engine of each case, engines interleaved round by round (the order within a
+ * pair alternating), the median over rounds: a load spike on this shared machine moves one round's
+ * figure of one engine, not the ratio.
+ */
+async function medianP50s(): Promise<Map<string, number>> {
+  const samples = new Map<string, number[]>();
+  let sink = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const entry of cases) {
+      const engines: [string, () => Record<string, string[]>][] = [
+        [`${entry.name}: hand-written`, entry.handWritten],
+        [`${entry.name}: runtime`, entry.runtime],
+      ];
+      if (round % 2 === 1) engines.reverse();
+      for (const [name, run] of engines) {
+        const bench = new Bench({ time: 250, warmupTime: 100 });
+        bench.add(name, () => {
+          sink += Object.keys(run()).length;
+        });
+        await bench.run();
+        const result = bench.tasks[0]?.result as { latency?: { p50?: number } } | undefined;
+        const list = samples.get(name) ?? [];
+        list.push(result?.latency?.p50 ?? Number.NaN);
+        samples.set(name, list);
+      }
+    }
+  }
+  if (sink < 0) console.log(sink);
+  const medians = new Map<string, number>();
+  for (const [name, list] of samples) {
+    const sorted = [...list].sort((a, b) => a - b);
+    medians.set(name, sorted[Math.floor(sorted.length / 2)]!);
+  }
+  return medians;
+}
 
 export async function runRuntimeBench(): Promise<{ ok: boolean; lines: string[] }> {
-  const ours = validateAnswers(applicationDefinition, halfFilledApplication, options).errors;
-  const baseline = handWrittenValidate(halfFilledApplication, now, halfFilledState.addAnother);
-  if (!isDeepStrictEqual(ours, baseline)) {
-    return {
-      ok: false,
-      lines: [
-        'The hand-written baseline and the runtime disagree:',
-        JSON.stringify({ ours, baseline }, null, 1),
-      ],
-    };
+  const errorCounts: number[] = [];
+  for (const entry of cases) {
+    const ours = entry.runtime();
+    const baseline = entry.handWritten();
+    if (!isDeepStrictEqual(ours, baseline)) {
+      return {
+        ok: false,
+        lines: [
+          `The hand-written baseline and the runtime disagree (${entry.name}):`,
+          JSON.stringify({ ours, baseline }, null, 1),
+        ],
+      };
+    }
+    errorCounts.push(Object.keys(ours).length);
   }
-
-  const heavy = validateAnswers(applicationDefinition, errorHeavyApplication, heavyOptions).errors;
-  const heavyBaseline = handWrittenValidate(errorHeavyApplication, now, errorHeavyState.addAnother);
-  if (!isDeepStrictEqual(heavy, heavyBaseline)) {
-    return {
-      ok: false,
-      lines: [
-        'The hand-written baseline and the runtime disagree on the error-heavy application:',
-        JSON.stringify({ ours: heavy, baseline: heavyBaseline }, null, 1),
-      ],
-    };
-  }
+  const synthetic = compile(syntheticDefinition);
+  const syntheticChecks = synthetic.checked.reduce((sum, i) => sum + i.checks.length, 0);
+  const syntheticKeys = runtime.dataModelKeys(syntheticDefinition).length;
 
   const coldStart = performance.now();
   compile(structuredClone(applicationDefinitionData));
   const coldMs = performance.now() - coldStart;
+
+  const p50 = await medianP50s();
 
   // Each task runs BATCH calls per timed iteration, so the harness's own timing overhead (about
   // 0.1 µs per iteration) does not swamp sub-microsecond operations; means are divided back.
@@ -58,28 +146,11 @@ export async function runRuntimeBench(): Promise<{ ok: boolean; lines: string[] 
   let sink = 0;
   const bench = new Bench({ time: 1500, warmupTime: 300 });
   bench
-    .add('hand-written loop (baseline)', () => {
-      for (let i = 0; i < BATCH; i++)
-        sink += Object.keys(
-          handWrittenValidate(halfFilledApplication, now, halfFilledState.addAnother),
-        ).length;
-    })
+    // A keystroke's share is of the mean of a full validation measured the same way (D14).
     .add('runtime validateAnswers (full)', () => {
       for (let i = 0; i < BATCH; i++)
         sink += Object.keys(
           validateAnswers(applicationDefinition, halfFilledApplication, options).errors,
-        ).length;
-    })
-    .add('hand-written loop (error-heavy)', () => {
-      for (let i = 0; i < BATCH; i++)
-        sink += Object.keys(
-          handWrittenValidate(errorHeavyApplication, now, errorHeavyState.addAnother),
-        ).length;
-    })
-    .add('runtime validateAnswers (error-heavy)', () => {
-      for (let i = 0; i < BATCH; i++)
-        sink += Object.keys(
-          validateAnswers(applicationDefinition, errorHeavyApplication, heavyOptions).errors,
         ).length;
     })
     .add('runtime validateField (one keystroke)', () => {
@@ -112,33 +183,36 @@ export async function runRuntimeBench(): Promise<{ ok: boolean; lines: string[] 
     const result = task?.result as { latency?: { mean?: number }; mean?: number } | undefined;
     return (result?.latency?.mean ?? result?.mean ?? Number.NaN) / BATCH;
   };
-  const baselineMs = mean('hand-written loop (baseline)');
+  const us = (ms: number) => `${(ms * 1000).toFixed(2)} µs`;
   const fullMs = mean('runtime validateAnswers (full)');
-  const heavyBaselineMs = mean('hand-written loop (error-heavy)');
-  const heavyMs = mean('runtime validateAnswers (error-heavy)');
-  const heavyRatio = heavyMs / heavyBaselineMs;
   const fieldMs = mean('runtime validateField (one keystroke)');
   const everyFieldMs =
     (mean('runtime validateField (every field with rules)') * BATCH) / ruleKeys.length;
   const keystrokeMs = (mean('runtime validateField (every answer key)') * BATCH) / allKeys.length;
   const keystrokeShare = keystrokeMs / fullMs;
   const pageMs = mean('runtime visiblePage (largest page)');
-  const fullRatio = fullMs / baselineMs;
-  const fieldShare = fieldMs / fullMs;
-  const us = (ms: number) => `${(ms * 1000).toFixed(2)} µs`;
+
   const lines = [
-    `errors in the half-filled application: ${Object.keys(ours).length} keys (identical in both)`,
-    `hand-written loop:            ${us(baselineMs)} per validation`,
-    `runtime full validation:      ${us(fullMs)} per validation  → ${fullRatio.toFixed(2)}x the hand-written loop (target ≤ 3x)`,
-    `error-heavy application: ${Object.keys(heavy).length} keys in error (identical in both)`,
-    `hand-written loop, error-heavy: ${us(heavyBaselineMs)} per validation`,
-    `runtime full validation, error-heavy: ${us(heavyMs)} per validation  → ${heavyRatio.toFixed(2)}x the hand-written loop (target ≤ 1.3x)`,
-    `runtime one-field validation: ${us(fieldMs)} for phone_mobile (2 rules: pattern, conditional required) → ${(fieldShare * 100).toFixed(2)}% of a full validation`,
+    `synthetic form: ${syntheticKeys} answer keys, ${syntheticChecks} checks`,
+    `full validation, per-call p50, median of ${ROUNDS} interleaved rounds, against the hand-written loop:`,
+  ];
+  let ok = true;
+  cases.forEach((entry, index) => {
+    const handMs = p50.get(`${entry.name}: hand-written`)!;
+    const ourMs = p50.get(`${entry.name}: runtime`)!;
+    const ratio = ourMs / handMs;
+    if (!(ratio <= entry.target)) ok = false;
+    lines.push(
+      `  ${entry.name} (${errorCounts[index]} keys in error, identical in both): hand-written ${us(handMs)}, runtime ${us(ourMs)} → ${ratio.toFixed(2)}x (target ≤ ${entry.target}x)`,
+    );
+  });
+  lines.push(
+    `runtime one-field validation: ${us(fieldMs)} for phone_mobile (2 rules: pattern, conditional required) → ${((fieldMs / fullMs) * 100).toFixed(2)}% of a full validation`,
     `runtime one-field validation, mean over the ${ruleKeys.length} fields with rules: ${us(everyFieldMs)} → ${((everyFieldMs / fullMs) * 100).toFixed(2)}% of a full validation (floor for an average rule-bearing field: 1/${ruleKeys.length} = ${(100 / ruleKeys.length).toFixed(2)}%)`,
     `runtime keystroke, mean over all ${allKeys.length} answer keys: ${us(keystrokeMs)} → ${(keystrokeShare * 100).toFixed(2)}% of a full validation (target < 2%)`,
     `runtime view of About You:    ${us(pageMs)}`,
     `compiling the definition once (cold): ${coldMs.toFixed(1)} ms`,
-  ];
+  );
   if (sink < 0) lines.push(String(sink));
-  return { ok: fullRatio <= 3 && heavyRatio <= 1.3 && keystrokeShare < 0.02, lines };
+  return { ok: ok && keystrokeShare < 0.02, lines };
 }

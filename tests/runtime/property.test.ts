@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answerProblems,
   applyClearing,
+  compile,
   dataModelKeys,
   keysToClear,
   validateAnswers,
@@ -83,6 +84,23 @@ const state = fc.record({
 const now = new Date(2026, 5, 15);
 
 describe('the runtime on random, hostile answer maps (fast-check)', () => {
+  it('full validation agrees key by key with one-field validation, whatever it validated before', () => {
+    const checkedKeys = compile(applicationDefinition).checkedByKey.map((group) => group.key);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(answerMap, state), { minLength: 2, maxLength: 4 }), (runs) => {
+        for (const [answers, viewState] of runs) {
+          const options = { now, ...viewState };
+          const { errors } = validateAnswers(applicationDefinition, answers, options);
+          for (const key of checkedKeys)
+            expect(errors[key] ?? [], key).toEqual(
+              validateField(applicationDefinition, answers, key, options),
+            );
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('never throws and never reports an error for a key outside the data model', () => {
     fc.assert(
       fc.property(answerMap, state, (answers, viewState) => {

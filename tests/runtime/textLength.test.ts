@@ -2,12 +2,15 @@
  * SPEC 5.7: a text area's limit counts what the applicant sees, and the server's shape check (the
  * limit that refuses a save) counts the same way as the counter.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   answerProblems,
+  loadDefinition,
   MAX_UNITS_PER_CHARACTER,
   textLength,
   truncateToLength,
+  validateAnswers,
   withinLength,
 } from '../../runtime';
 import { applicationDefinition, institutionConfig } from '../../definitions';
@@ -52,5 +55,79 @@ describe('the server limit of an essay agrees with the counter', () => {
       { key: 'conviction_comment', reason: 'tooLong' },
     ]);
     expect(problemsOf(`${FAMILY}`.repeat(limit / 2))).toEqual([]);
+  });
+});
+
+describe('length limits stop counting at the limit and agree with a full count', () => {
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const fullCount = (text: string) => [...segmenter.segment(text)].length;
+  // Plain text, accented and combining letters, CR LF, emoji sequences and flags, mixed.
+  const pieces = fc.constantFrom(
+    'a',
+    'Z',
+    ' ',
+    'é',
+    'e\u0301',
+    'ễ',
+    '’',
+    '\r\n',
+    '\r',
+    FAMILY,
+    FLAG,
+  );
+  const text = fc.oneof(
+    fc.array(pieces, { maxLength: 40 }).map((parts) => parts.join('')),
+    fc.string({ unit: 'grapheme', maxLength: 40 }),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+  );
+  const limit = fc.integer({ min: 0, max: 45 });
+
+  it('withinLength holds exactly when the full count fits (code-unit backstop aside)', () => {
+    fc.assert(
+      fc.property(text, limit, (t, max) => {
+        const expected =
+          t.length <= max || (t.length <= max * MAX_UNITS_PER_CHARACTER && fullCount(t) <= max);
+        expect(withinLength(t, max)).toBe(expected);
+        expect(textLength(t)).toBe(fullCount(t));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a minLength rule fails exactly when the full count is below its minimum', () => {
+    const definition = loadDefinition({
+      id: 'min-length',
+      title: 'Minimum length',
+      version: 1,
+      defaultRoute: '/one',
+      optionLists: {},
+      pages: [
+        {
+          id: 'one',
+          path: '/one',
+          title: 'One',
+          children: [1, 2, 5, 20].map((min) => ({
+            kind: 'textarea',
+            key: `at_least_${min}`,
+            label: `At least ${min}`,
+            rules: [{ kind: 'minLength', min, message: `at least ${min}` }],
+          })),
+        },
+      ],
+    });
+    fc.assert(
+      fc.property(
+        text.filter((t) => t !== ''),
+        (t) => {
+          const answers = { at_least_1: t, at_least_2: t, at_least_5: t, at_least_20: t };
+          const { errors } = validateAnswers(definition, answers);
+          for (const min of [1, 2, 5, 20])
+            expect(errors[`at_least_${min}`] ?? []).toEqual(
+              fullCount(t) >= min ? [] : [`at least ${min}`],
+            );
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
