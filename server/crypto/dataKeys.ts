@@ -9,15 +9,23 @@ import type { Database } from '../db/client';
 import { tenantDataKeys } from '../db/schema';
 import type { KeyWrapper } from './masterKey';
 
-/** The keys derived from a tenant's data key: one encrypts, the other digests for comparisons. */
+/**
+ * The keys derived from a tenant's data key: one encrypts answers, one digests them for
+ * comparisons, one seals stored objects (D154).
+ */
 export interface DataKey {
   readonly encryption: Buffer;
   readonly digest: Buffer;
+  readonly objects: Buffer;
 }
 
 function derived(dataKey: Buffer): DataKey {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', dataKey, '', info, 32));
-  return { encryption: derive('answers encryption v1'), digest: derive('answers digest v1') };
+  return {
+    encryption: derive('answers encryption v1'),
+    digest: derive('answers digest v1'),
+    objects: derive('objects encryption v1'),
+  };
 }
 
 export class TenantKeys {
