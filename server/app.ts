@@ -159,8 +159,6 @@ export async function buildServer(
     await ensureTenant(database.db, tenant, seedDefinitions);
   const directory = new TenantDirectory(config.defaultTenant);
   await directory.load(database.db);
-  // D150: answers saved before sensitive values were encrypted are sealed before any request.
-  await sealAllTenants(database.db, vaultOf({ db: database.db, config }), directory.all(), app.log);
   registerLogPseudonyms(app, config);
   // Lookup (D46): the bundled sample lists, for tenants that have no list of a category yet,
   // seeded beside the start (lookups wait for it) so a fresh data directory serves at once.
@@ -200,6 +198,8 @@ export async function buildServer(
     log: app.log,
     institutionOf: (tenantId) => directory.institutionOf(tenantId),
   };
+  // D150, D154: answers and objects stored before they were encrypted are sealed before any request.
+  await sealAllTenants(database.db, vaultOf(context), directory.all(), documents.storage, app.log);
 
   // JSON only, parsed under each route's limits while it arrives (server/security/jsonBody.ts).
   registerJsonParser(app);

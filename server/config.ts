@@ -74,6 +74,8 @@ const envSchema = z.object({
   UPLOAD_SECRET: z.string().min(32).optional(),
   /** The master key wrapping the tenants' data keys (32+ characters, D150); default: a random key in DATA_DIR. */
   MASTER_KEY: z.string().min(32).optional(),
+  /** The master key a rotation retires, readable until every data key is re-wrapped (D155). */
+  MASTER_KEY_PREVIOUS: z.string().min(32).optional(),
   /** The HMAC key of the addresses' log pseudonyms (32+ characters, D151); default: a random key in DATA_DIR. */
   LOG_PSEUDONYM_SECRET: z.string().min(32).optional(),
   /** How long a service link lasts, in minutes (SECURITY.md: 1 hour). */
@@ -182,6 +184,7 @@ export interface ServerConfig {
   readonly uploadSecret: string | undefined;
   /** The master key from the environment; undefined: generated in DATA_DIR (D150). */
   readonly masterKey: string | undefined;
+  readonly masterKeyPrevious: string | undefined;
   /** The log pseudonyms' HMAC key from the environment; undefined: generated in DATA_DIR (D151). */
   readonly logPseudonymSecret: string | undefined;
   /** Strict-Transport-Security max-age for requests that arrived over https; 0: no header. */
@@ -296,6 +299,7 @@ export function configFromEnv(
     serviceTokenTtlMs: e.SERVICE_TOKEN_TTL_MINUTES * 60 * 1000,
     uploadSecret: e.UPLOAD_SECRET,
     masterKey: e.MASTER_KEY,
+    masterKeyPrevious: e.MASTER_KEY_PREVIOUS,
     logPseudonymSecret: e.LOG_PSEUDONYM_SECRET,
     hstsMaxAge: e.HSTS_MAX_AGE,
     metricsToken: e.METRICS_TOKEN,

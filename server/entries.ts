@@ -15,6 +15,7 @@ export const SERVER_ENTRIES = [
   'server/cli/staff.ts',
   'server/cli/serviceToken.ts',
   'server/cli/tenant.ts',
+  'server/cli/keys.ts',
   'scripts/lookup-import.ts',
 ] as const;
 export type ServerEntry = (typeof SERVER_ENTRIES)[number];

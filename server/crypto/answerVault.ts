@@ -11,7 +11,7 @@ import { sensitiveKeys, type Definition } from '../../runtime';
 import { hmac } from '../secrets';
 import { openBytes, sealBytes } from './aead';
 import { TenantKeys, type DataKey } from './dataKeys';
-import { masterKeyWrapper } from './masterKey';
+import { masterKeys } from './masterKey';
 
 /** A sealed answer as stored in `applications.answers`. */
 export interface SealedAnswer {
@@ -103,11 +103,11 @@ const vaults = new WeakMap<Database, AnswerVault>();
 /** The vault of a database, under the configured master key (one per database and process). */
 export function vaultOf(ctx: {
   readonly db: Database;
-  readonly config: Pick<ServerConfig, 'masterKey' | 'dataDir'>;
+  readonly config: Pick<ServerConfig, 'masterKey' | 'masterKeyPrevious' | 'dataDir'>;
 }): AnswerVault {
   let vault = vaults.get(ctx.db);
   if (!vault) {
-    vault = new AnswerVault(new TenantKeys(ctx.db, masterKeyWrapper(ctx.config)));
+    vault = new AnswerVault(new TenantKeys(ctx.db, masterKeys(ctx.config)));
     vaults.set(ctx.db, vault);
   }
   return vault;

@@ -7,17 +7,25 @@ import { randomBytes, hkdfSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { tenantDataKeys } from '../db/schema';
-import type { KeyWrapper } from './masterKey';
+import type { MasterKeys } from './masterKey';
 
-/** The keys derived from a tenant's data key: one encrypts, the other digests for comparisons. */
+/**
+ * The keys derived from a tenant's data key: one encrypts answers, one digests them for
+ * comparisons, one seals stored objects (D154).
+ */
 export interface DataKey {
   readonly encryption: Buffer;
   readonly digest: Buffer;
+  readonly objects: Buffer;
 }
 
 function derived(dataKey: Buffer): DataKey {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', dataKey, '', info, 32));
-  return { encryption: derive('answers encryption v1'), digest: derive('answers digest v1') };
+  return {
+    encryption: derive('answers encryption v1'),
+    digest: derive('answers digest v1'),
+    objects: derive('objects encryption v1'),
+  };
 }
 
 export class TenantKeys {
@@ -25,7 +33,7 @@ export class TenantKeys {
 
   constructor(
     private readonly db: Database,
-    readonly wrapper: KeyWrapper,
+    readonly masterKeys: MasterKeys,
   ) {}
 
   /** The tenant's data key, made on first use. Runs in the tenant's scope (RLS, D56). */
@@ -44,12 +52,13 @@ export class TenantKeys {
     const stored = await this.stored(tenantId);
     if (stored) return derived(stored);
     const fresh = randomBytes(32);
+    const wrapper = this.masterKeys.current;
     await this.db
       .insert(tenantDataKeys)
       .values({
         tenantId,
-        wrappedKey: await this.wrapper.wrap(fresh, tenantId),
-        masterKeyId: this.wrapper.id,
+        wrappedKey: await wrapper.wrap(fresh, tenantId),
+        masterKeyId: wrapper.id,
       })
       .onConflictDoNothing();
     const winner = await this.stored(tenantId);
@@ -63,10 +72,11 @@ export class TenantKeys {
       .from(tenantDataKeys)
       .where(eq(tenantDataKeys.tenantId, tenantId));
     if (!row) return undefined;
-    if (row.masterKeyId !== this.wrapper.id)
+    const wrapper = this.masterKeys.byId(row.masterKeyId);
+    if (!wrapper)
       throw new Error(
-        `The data key of tenant ${tenantId} is wrapped by master key ${row.masterKeyId}, not the configured ${this.wrapper.id} (D150).`,
+        `The data key of tenant ${tenantId} is wrapped by master key ${row.masterKeyId}, neither the configured ${this.masterKeys.current.id} nor a previous one (D150, D155).`,
       );
-    return this.wrapper.unwrap(row.wrappedKey, tenantId);
+    return wrapper.unwrap(row.wrappedKey, tenantId);
   }
 }

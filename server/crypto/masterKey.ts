@@ -1,15 +1,20 @@
 /**
  * The master key that wraps each tenant's data key (D150): MASTER_KEY, else a random key kept in
  * DATA_DIR like the other secrets. `KeyWrapper` is the seam for a KMS, which would wrap and unwrap
- * remotely under the same contract.
+ * remotely under the same contract. During a rotation (D155) the key being retired stays readable:
+ * MASTER_KEY_PREVIOUS, else DATA_DIR/master.key.previous.
  */
 import { createHash, hkdfSync } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { ServerConfig } from '../config';
 import { secretFile } from '../secrets';
 import { openBytes, sealBytes } from './aead';
 
 /** The file in DATA_DIR holding the generated master key when none is configured. */
 export const MASTER_KEY_FILE = 'master.key';
+/** The file in DATA_DIR holding the master key a rotation retires, while data keys remain under it. */
+export const PREVIOUS_MASTER_KEY_FILE = 'master.key.previous';
 
 /** Wraps data keys; `id` names the master key and is stored beside each key it wrapped. */
 export interface KeyWrapper {
@@ -40,7 +45,61 @@ export class LocalKeyWrapper implements KeyWrapper {
   }
 }
 
-/** The configured master key's wrapper. */
-export function masterKeyWrapper(config: Pick<ServerConfig, 'masterKey' | 'dataDir'>): KeyWrapper {
-  return new LocalKeyWrapper(config.masterKey ?? secretFile(config.dataDir, MASTER_KEY_FILE));
+/** The master keys a process holds: the one that wraps, and the one being retired, if any. */
+export interface MasterKeys {
+  readonly current: KeyWrapper;
+  /** The wrapper named `id` (the current or the previous key), or undefined. */
+  byId(id: string): KeyWrapper | undefined;
+}
+
+type MasterKeyConfig = Pick<ServerConfig, 'masterKey' | 'masterKeyPrevious' | 'dataDir'>;
+
+/** The previous master key: MASTER_KEY_PREVIOUS, else DATA_DIR/master.key.previous when it exists. */
+function previousSecret(config: MasterKeyConfig): string | undefined {
+  if (config.masterKeyPrevious) return config.masterKeyPrevious;
+  const file = path.join(config.dataDir, PREVIOUS_MASTER_KEY_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
+
+/**
+ * The configured master keys. The key files are read again when a key is not found: a rotation
+ * made by `npm run keys` since this process started is then followed without a restart.
+ */
+export class LocalMasterKeys implements MasterKeys {
+  private wrappers!: { current: KeyWrapper; previous: KeyWrapper | undefined };
+
+  constructor(private readonly config: MasterKeyConfig) {
+    this.read();
+  }
+
+  private read(): void {
+    const previous = previousSecret(this.config);
+    this.wrappers = {
+      current: new LocalKeyWrapper(
+        this.config.masterKey ?? secretFile(this.config.dataDir, MASTER_KEY_FILE),
+      ),
+      previous: previous ? new LocalKeyWrapper(previous) : undefined,
+    };
+  }
+
+  get current(): KeyWrapper {
+    return this.wrappers.current;
+  }
+
+  get previous(): KeyWrapper | undefined {
+    return this.wrappers.previous;
+  }
+
+  byId(id: string): KeyWrapper | undefined {
+    const find = () =>
+      [this.wrappers.current, this.wrappers.previous].find((wrapper) => wrapper?.id === id);
+    if (find()) return find();
+    this.read();
+    return find();
+  }
+}
+
+/** The configured master keys. */
+export function masterKeys(config: MasterKeyConfig): LocalMasterKeys {
+  return new LocalMasterKeys(config);
 }

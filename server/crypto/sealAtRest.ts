@@ -2,13 +2,16 @@
  * Answers saved before D150 are sealed in place at start, in batches: each batch's rows are locked,
  * their plaintext sensitive values replaced by sealed ones, nothing else changed (no version, no
  * last change: the applicant's answers are the same). Temporary answers never keep sensitive keys
- * (D70); any left from before are dropped.
+ * (D70); any left from before are dropped. Local objects stored in plain before D154 are sealed
+ * in place too.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { sensitiveKeys } from '../../runtime';
 import type { Database } from '../db/client';
 import { runInTenant } from '../db/tenantScope';
+import { LocalStorage } from '../storage/local';
+import { objectTenant, type ObjectStorage } from '../storage/storage';
 import type { Tenant } from '../tenants';
 import { isSealed, type AnswerVault } from './answerVault';
 
@@ -66,12 +69,38 @@ export async function sealStoredAnswers(
   }
 }
 
-/** Seals every tenant's plaintext sensitive answers, each in its tenant's scope (D56). */
+/**
+ * Seals the local objects stored in plain, each in its tenant's scope; the number sealed. One that
+ * cannot be (a tenant removed since) is logged and left as it is.
+ */
+export async function sealStoredObjects(
+  storage: ObjectStorage,
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Promise<number> {
+  if (!(storage instanceof LocalStorage)) return 0;
+  let sealed = 0;
+  for (const key of await storage.plainKeys()) {
+    try {
+      await runInTenant(objectTenant(key), () => storage.sealInPlace(key));
+      sealed++;
+    } catch (error) {
+      log?.warn({ key, err: (error as Error).message }, 'a stored object could not be sealed');
+    }
+  }
+  if (sealed > 0) log?.info({ objects: sealed }, 'stored objects sealed at rest');
+  return sealed;
+}
+
+/**
+ * Seals every tenant's plaintext sensitive answers, each in its tenant's scope (D56), then the
+ * plain local objects.
+ */
 export async function sealAllTenants(
   db: Database,
   vault: AnswerVault,
   tenants: readonly Tenant[],
-  log?: Pick<FastifyBaseLogger, 'info'>,
+  storage: ObjectStorage,
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): Promise<number> {
   let sealed = 0;
   for (const tenant of tenants)
@@ -79,5 +108,6 @@ export async function sealAllTenants(
       sealStoredAnswers(db, vault, tenant.id, tenantSensitiveKeys(tenant)),
     );
   if (sealed > 0) log?.info({ applications: sealed }, 'sensitive answers sealed at rest');
+  await sealStoredObjects(storage, log);
   return sealed;
 }

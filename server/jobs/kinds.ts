@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
+import { vaultOf } from '../crypto/answerVault';
 import type { DatabaseHandle } from '../db/client';
 import { ConversionSandbox } from '../conversion/sandbox';
 import type { Mailer } from '../mail/mailer';
@@ -70,7 +71,10 @@ export function createJobs(
     hasher,
     log,
     institutionOf: (tenantId) => directory.institutionOf(tenantId),
-    storage: createStorage(config),
+    storage: createStorage(config, async (tenantId) => {
+      const keys = vaultOf({ db, config }).keys;
+      return (await keys.keyOf(tenantId)).objects;
+    }),
     queue,
     printer,
     sandbox,

@@ -1,13 +1,26 @@
 /**
  * Local-disk storage under DATA_DIR/objects, with the presigned-POST protocol implemented by the server
  * itself: the fields carry the key, a policy (key, expiry, types, size range) and its HMAC-SHA256
- * signature; the upload endpoint (server/storage/uploadRoute.ts) checks them.
+ * signature; the upload endpoint (server/storage/uploadRoute.ts) checks them. Every object is
+ * written sealed under its tenant's objects key (D154); a plain one stored before is still read.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  isSealedObject,
+  plainObjectSize,
+  readSealedObject,
+  SEALED_OBJECT_MAGIC,
+  writeSealedObject,
+} from '../crypto/objectSeal';
 import { randomToken } from '../secrets';
-import { UPLOAD_POLICY, type ObjectStorage, type PresignedPost } from './storage';
+import { objectTenant, UPLOAD_POLICY, type ObjectStorage, type PresignedPost } from './storage';
+
+/** The secret that seals a tenant's objects (the tenant's data key's objects key, D154). */
+export type ObjectKeys = (tenantId: string) => Promise<Buffer>;
+
+const PART = '.part';
 
 export const UPLOAD_PATH = '/api/uploads';
 
@@ -27,6 +40,7 @@ export class LocalStorage implements ObjectStorage {
     dataDir: string,
     private readonly secret: Buffer,
     private readonly now: () => Date,
+    private readonly keys: ObjectKeys,
   ) {
     this.root = path.resolve(dataDir, 'objects');
   }
@@ -39,20 +53,44 @@ export class LocalStorage implements ObjectStorage {
     return file;
   }
 
+  private secretOf(key: string): Promise<Buffer> {
+    return this.keys(objectTenant(key));
+  }
+
   async put(key: string, bytes: Uint8Array, _contentType?: string): Promise<void> {
     const file = this.file(key);
+    const secret = await this.secretOf(key);
     await mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${randomToken(6)}.part`;
-    await writeFile(temporary, bytes, { mode: 0o600 });
+    const temporary = `${file}.${randomToken(6)}${PART}`;
+    const handle = await open(temporary, 'w', 0o600);
+    try {
+      await writeSealedObject(handle, secret, key, bytes);
+    } catch (error) {
+      await handle.close();
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    await handle.close();
     await rename(temporary, file);
   }
 
   async get(key: string): Promise<Buffer | null> {
+    let handle;
     try {
-      return await readFile(this.file(key));
+      handle = await open(this.file(key), 'r');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
+    }
+    try {
+      const { size } = await handle.stat();
+      const head = Buffer.alloc(SEALED_OBJECT_MAGIC.length);
+      await handle.read(head, 0, head.length, 0);
+      if (isSealedObject(head))
+        return await readSealedObject(handle, await this.secretOf(key), key, size);
+      return await handle.readFile();
+    } finally {
+      await handle.close();
     }
   }
 
@@ -62,11 +100,42 @@ export class LocalStorage implements ObjectStorage {
 
   async exists(key: string): Promise<{ size: number } | null> {
     try {
-      const info = await stat(this.file(key));
-      return info.isFile() ? { size: info.size } : null;
+      const file = this.file(key);
+      const info = await stat(file);
+      if (!info.isFile()) return null;
+      const handle = await open(file, 'r');
+      const head = Buffer.alloc(SEALED_OBJECT_MAGIC.length);
+      await handle.read(head, 0, head.length, 0).finally(() => handle.close());
+      return { size: isSealedObject(head) ? plainObjectSize(info.size) : info.size };
     } catch {
       return null;
     }
+  }
+
+  /** The key of every stored object still in plain (stored before D154). */
+  async plainKeys(): Promise<string[]> {
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(
+      () => [],
+    );
+    const plain: string[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.name.endsWith(PART)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const handle = await open(file, 'r');
+      const head = Buffer.alloc(SEALED_OBJECT_MAGIC.length);
+      const { bytesRead } = await handle
+        .read(head, 0, head.length, 0)
+        .finally(() => handle.close());
+      if (bytesRead < head.length || !isSealedObject(head))
+        plain.push(path.relative(this.root, file).split(path.sep).join('/'));
+    }
+    return plain;
+  }
+
+  /** Seals a plain object in place (D154): the same bytes, written again sealed. */
+  async sealInPlace(key: string): Promise<void> {
+    const bytes = await this.get(key);
+    if (bytes) await this.put(key, bytes);
   }
 
   sign(policy: string): string {

@@ -57,7 +57,21 @@ export function isWellFormedKey(key: string): boolean {
   return parts.length === 4 && parts.every((part) => SEGMENT.test(part));
 }
 
+const CONVERTED = 'converted';
+const APPLICATION_PDF = 'application';
+
 /** Where the converted PDF of an upload is kept. */
 export function convertedKey(fileKey: string): string {
-  return `converted/${fileKey}.pdf`;
+  return `${CONVERTED}/${fileKey}.pdf`;
+}
+
+/** The folder of an applicant's prepared application PDFs (each under a random name). */
+export function applicationPdfPrefix(tenantId: string, userId: string): string {
+  return `${APPLICATION_PDF}/${tenantId}/${userId}/`;
+}
+
+/** The tenant owning an object: the first segment of its key, after a converted or PDF folder. */
+export function objectTenant(key: string): string {
+  const [first = '', second = ''] = key.split('/');
+  return first === CONVERTED || first === APPLICATION_PDF ? second : first;
 }

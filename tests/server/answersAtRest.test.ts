@@ -168,6 +168,7 @@ describe.each(databaseKinds)('sensitive answers at rest on %s', (database) => {
       server.built.database.db,
       vaultOf(server.built.context),
       server.built.tenants.all(),
+      server.built.documents.storage,
     );
     expect(sealed).toBe(1);
     const after = await stored('legacy@example.com');
@@ -183,6 +184,7 @@ describe.each(databaseKinds)('sensitive answers at rest on %s', (database) => {
         server.built.database.db,
         vaultOf(server.built.context),
         server.built.tenants.all(),
+        server.built.documents.storage,
       ),
     ).toBe(0);
   });

@@ -1,8 +1,9 @@
 /**
- * The auditor's test (D150): an applicant saves a known SSN, alien number and conviction
- * comment and submits; then every byte the platform keeps is read (every file under DATA_DIR: the
- * embedded database with its write-ahead log, the stored objects, the outbox; on PostgreSQL a
- * `pg_dump` too) and none of the values is found, while the applicant and the PDF still show them.
+ * The auditor's test (D150, D154): an applicant saves a known SSN, alien number and conviction
+ * comment, uploads a document carrying a known marker and submits; then every byte the platform
+ * keeps is read (every file under DATA_DIR: the embedded database with its write-ahead log, the
+ * stored objects, the outbox; on PostgreSQL a `pg_dump` too) and none of the values is found, while
+ * the applicant, the staff and the PDF still show them.
  */
 import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
@@ -12,8 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validApplication } from '../definitions/fixtures';
 import { pdfPagesText, squeeze } from '../fixtures/pdfText';
 import { KNOWN_SENSITIVE, KNOWN_VALUES } from '../fixtures/sensitiveAnswers';
-import { waitForPdf } from './documentUploads';
+import { SEALED_OBJECT_MAGIC } from '../../server/crypto/objectSeal';
+import { png, pngChunk } from './documentFiles';
+import { submitFile, waitForPdf } from './documentUploads';
 import { databaseKinds, registeredClient, startServer, type TestServer } from './harness';
+import { enrolledStaff } from './staffHelpers';
 
 const run = promisify(execFile);
 
@@ -37,6 +41,17 @@ function holding(files: { file: string; bytes: Buffer }[], text: string): string
 
 /** A non-sensitive answer saved beside them: the reads below do see the stored rows. */
 const VISIBLE_MARKER = 'Quillfeather-Visible';
+
+/** Carried in clear by the uploaded scan (a PNG text chunk). */
+const DOCUMENT_MARKER = 'AUDITOR-MARKER-7731';
+
+/** A PNG holding the marker in a text chunk, before its end. */
+function markedPng(): Buffer {
+  const plain = png(120, 80);
+  const end = plain.length - 12;
+  const text = pngChunk('tEXt', Buffer.from(`Comment\u0000${DOCUMENT_MARKER}`, 'latin1'));
+  return Buffer.concat([plain.subarray(0, end), text, plain.subarray(end)]);
+}
 
 describe.each(databaseKinds)('the auditor reads every stored byte on %s', (database) => {
   let server: TestServer;
@@ -66,6 +81,10 @@ describe.each(databaseKinds)('the auditor reads every stored byte on %s', (datab
     ).toBe(200);
     expect((await applicant.put('/api/answer', answers)).status).toBe(200);
     expect((await applicant.get('/api/profile')).body.answer).toMatchObject(KNOWN_SENSITIVE);
+    const scan = markedPng();
+    expect(scan.includes(DOCUMENT_MARKER)).toBe(true);
+    const { presigned, settled } = await submitFile(server, applicant, 'scan.png', scan);
+    expect(settled.status).toBe('COMPLETED');
     const submitted = await applicant.post('/api/submit', {});
     expect(submitted.status).toBe(200);
 
@@ -96,5 +115,29 @@ describe.each(databaseKinds)('the auditor reads every stored byte on %s', (datab
     expect(holding(stored, VISIBLE_MARKER).length).toBeGreaterThan(0);
     for (const value of [...KNOWN_VALUES, KNOWN_SENSITIVE.ssn.replace(/\D/g, '')])
       expect(holding(stored, value), value).toEqual([]);
+    expect(holding(stored, DOCUMENT_MARKER)).toEqual([]);
+    // Every object (the scan, its conversion, the application PDF) is sealed (D154)...
+    const objects = stored.filter(({ file }) =>
+      file.startsWith(path.join(server.dataDir, 'objects') + path.sep),
+    );
+    expect(objects.length).toBeGreaterThanOrEqual(3);
+    for (const { file, bytes } of objects)
+      expect(bytes.subarray(0, SEALED_OBJECT_MAGIC.length).equals(SEALED_OBJECT_MAGIC), file).toBe(
+        true,
+      );
+    // ...and read back as it was uploaded, by the staff too.
+    const storage = server.built.documents.storage;
+    expect((await storage.get(presigned.fields.key))?.equals(scan)).toBe(true);
+    expect((await storage.exists(presigned.fields.key))?.size).toBe(scan.length);
+    const reader = await enrolledStaff(server, 'auditor-reader@northfield.edu', 'reader');
+    const applicantId = presigned.fields.key.split('/')[1] as string;
+    const document = await reader.client.get(
+      `/staff/api/applications/${applicantId}/documents/transcript_file`,
+    );
+    expect(document.status).toBe(200);
+    expect(document.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const staffPdf = await reader.client.get(`/staff/api/applications/${applicantId}/pdf`);
+    expect(staffPdf.status).toBe(200);
+    expect(staffPdf.bytes.equals(pdf.bytes)).toBe(true);
   }, 180_000);
 });

@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const COMMANDS = ['start', 'dev', 'staff', 'service-token', 'lookup:import', 'worker', 'tenant'];
+const COMMANDS = [
+  'start',
+  'dev',
+  'staff',
+  'service-token',
+  'lookup:import',
+  'worker',
+  'tenant',
+  'keys',
+];
 
 describe('the command lines', () => {
   it.concurrent.each(COMMANDS)(

@@ -61,7 +61,13 @@ export function workerScenarios(backend: () => WorkerBackend) {
   /** Stores one file per job and queues its sweep; returns the files' paths. */
   async function queueSweeps(count: number): Promise<string[]> {
     const { dataDir, query } = backend();
-    const storage = new LocalStorage(dataDir, randomBytes(32), () => new Date());
+    const secret = randomBytes(32);
+    const storage = new LocalStorage(
+      dataDir,
+      randomBytes(32),
+      () => new Date(),
+      async () => secret,
+    );
     const files: string[] = [];
     const now = new Date().toISOString();
     for (let i = 0; i < count; i++) {

@@ -4,12 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import { pdfMessages } from '../../../contract';
 import { applicationPdfs } from '../../db/schema';
 import type { Job } from '../../jobs/queue';
+import { applicationPdfPrefix } from '../../storage/storage';
 import type { Applicant } from '../context';
 import { pdfRowOf, type ApplicationPdfContext, type PdfPayload } from './context';
 import { buildApplicationPdf } from './print';
 import { readSources } from './sources';
 
-const pdfKeyPrefix = (user: Applicant) => `application/${user.tenantId}/${user.userId}/`;
+const pdfKeyPrefix = (user: Applicant) => applicationPdfPrefix(user.tenantId, user.userId);
 
 /** Where a prepared PDF is kept: random per preparation, under the tenant and the applicant. */
 function newPdfKey(user: Applicant): string {

@@ -1,0 +1,95 @@
+/**
+ * Stored objects at rest (D154): AES-256-GCM in chunks of 64 KiB, so an object is sealed and opened
+ * with one chunk in flight beside its plaintext, never a second whole copy. Each object has its own
+ * key, derived from the tenant's objects key, a random salt kept in its header and the object's
+ * name (a file moved to another name does not open). Each chunk's nonce is its index and its
+ * additional data says whether it is the last, so chunks can be neither reordered nor cut off.
+ *
+ *   header: "AdmObj" 0x00 0x01 | salt (16 bytes)
+ *   chunks: ciphertext | tag (16 bytes), the last one possibly short (an empty object: one tag)
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+
+/** The first bytes of a sealed object; an object without them is a plain one stored before D154. */
+export const SEALED_OBJECT_MAGIC = Buffer.from('AdmObj\u0000\u0001', 'latin1');
+const SALT_BYTES = 16;
+const TAG_BYTES = 16;
+export const OBJECT_HEADER_BYTES = SEALED_OBJECT_MAGIC.length + SALT_BYTES;
+export const OBJECT_CHUNK_BYTES = 64 * 1024;
+const SEALED_CHUNK_BYTES = OBJECT_CHUNK_BYTES + TAG_BYTES;
+
+const objectKey = (secret: Buffer, salt: Buffer, name: string) =>
+  Buffer.from(hkdfSync('sha256', secret, salt, `object v1:${name}`, 32));
+
+function nonce(index: number): Buffer {
+  const iv = Buffer.alloc(12);
+  iv.writeUIntBE(index, 6, 6);
+  return iv;
+}
+
+const chunkContext = (last: boolean) => Buffer.from(last ? 'last' : 'more', 'latin1');
+
+/** Whether the first bytes of a stored object are a sealed object's. */
+export function isSealedObject(head: Uint8Array): boolean {
+  return Buffer.from(head.subarray(0, SEALED_OBJECT_MAGIC.length)).equals(SEALED_OBJECT_MAGIC);
+}
+
+/** The plaintext size of a sealed object of `sealedSize` bytes. */
+export function plainObjectSize(sealedSize: number): number {
+  const body = sealedSize - OBJECT_HEADER_BYTES;
+  const chunks = Math.max(1, Math.ceil(body / SEALED_CHUNK_BYTES));
+  return body - chunks * TAG_BYTES;
+}
+
+/** Writes `bytes` sealed under `secret` for the object `name` to the open file `handle`. */
+export async function writeSealedObject(
+  handle: FileHandle,
+  secret: Buffer,
+  name: string,
+  bytes: Uint8Array,
+): Promise<void> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = objectKey(secret, salt, name);
+  await handle.write(Buffer.concat([SEALED_OBJECT_MAGIC, salt]));
+  const chunks = Math.max(1, Math.ceil(bytes.length / OBJECT_CHUNK_BYTES));
+  for (let index = 0; index < chunks; index++) {
+    const cipher = createCipheriv('aes-256-gcm', key, nonce(index));
+    cipher.setAAD(chunkContext(index === chunks - 1));
+    const plain = bytes.subarray(index * OBJECT_CHUNK_BYTES, (index + 1) * OBJECT_CHUNK_BYTES);
+    await handle.write(Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]));
+  }
+}
+
+/**
+ * The plaintext of the sealed object in `handle` (`size` bytes); throws when the secret, the name
+ * or any byte is not the sealer's, or when the object was cut short.
+ */
+export async function readSealedObject(
+  handle: FileHandle,
+  secret: Buffer,
+  name: string,
+  size: number,
+): Promise<Buffer> {
+  if (size < OBJECT_HEADER_BYTES + TAG_BYTES) throw new Error('sealed object too short');
+  const header = Buffer.alloc(OBJECT_HEADER_BYTES);
+  await handle.read(header, 0, OBJECT_HEADER_BYTES, 0);
+  if (!isSealedObject(header)) throw new Error('not a sealed object');
+  const key = objectKey(secret, header.subarray(SEALED_OBJECT_MAGIC.length), name);
+  const plain = Buffer.allocUnsafe(plainObjectSize(size));
+  const chunk = Buffer.alloc(SEALED_CHUNK_BYTES);
+  let position = OBJECT_HEADER_BYTES;
+  let written = 0;
+  for (let index = 0; position < size; index++) {
+    const length = Math.min(SEALED_CHUNK_BYTES, size - position);
+    if (length < TAG_BYTES) throw new Error('sealed object cut short');
+    await handle.read(chunk, 0, length, position);
+    position += length;
+    const decipher = createDecipheriv('aes-256-gcm', key, nonce(index));
+    decipher.setAAD(chunkContext(position === size));
+    decipher.setAuthTag(chunk.subarray(length - TAG_BYTES, length));
+    written += decipher.update(chunk.subarray(0, length - TAG_BYTES)).copy(plain, written);
+    decipher.final();
+  }
+  return plain;
+}
