@@ -49,7 +49,7 @@ describe('the save notice (D158)', () => {
     );
   });
 
-  it("counts only the answers of the page it is about", () => {
+  it('counts only the answers of the page it is about', () => {
     const errors = {
       sat_score_math: ['x'],
       first_name: ['x'],
