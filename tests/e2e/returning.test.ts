@@ -213,7 +213,12 @@ describe('the returning applicant in Chromium', () => {
         .click();
       await page.waitForURL('**/final-steps');
       expect(await sameDocument(page)).toBe(true);
-      await expect.poll(async () => (await focused(page)).text).toBe('Final Steps');
+      await expect
+        .poll(async () => (await focused(page)).text)
+        .toBe(
+          `${serverMessages.saved} ${saveNoticeText.attention(1, saveNoticeText.onPage('About You'))}`,
+        );
+      expect(await page.getByRole('heading', { name: 'Final Steps', level: 1 }).count()).toBe(1);
 
       // ---- Submit with errors: the summary, focused, with the date's message and no internal keys.
       await page.getByRole('button', { name: 'Submit' }).click();
