@@ -101,6 +101,20 @@ export const autosaveText = {
   empty: '(empty)',
 } as const;
 
+/**
+ * After Save, or Save & Continue away from a page with answers needing attention (D158): SPEC's
+ * saved sentence is the server's (`serverMessages.saved`); this follows it, naming the page.
+ */
+export const saveNoticeText = {
+  label: 'Save notice',
+  attention: (count: number, where: string) =>
+    count === 1
+      ? `1 answer ${where} needs attention.`
+      : `${count} answers ${where} need attention.`,
+  thisPage: 'on this page',
+  onPage: (pageTitle: string) => `on ${pageTitle}`,
+} as const;
+
 /** Lookup questions (SPEC 4.9). */
 export const lookupText = {
   use: (content: string) => `Use: ${content}`,

@@ -22,6 +22,7 @@ import {
   type ApplicationRouterContext,
 } from './features/application/session/routing';
 import './session/navigationState';
+import { returnSearch } from './session/returnTo';
 import { isStaffPath, staffRoutes } from './features/staff/routes';
 
 const defaultRoute = applicationDefinition.defaultRoute;
@@ -84,20 +85,27 @@ const completionRoute = createRoute({
   ),
 });
 
+/** D159: sign-up, confirmation and login carry the form page the applicant was heading to. */
+const validateReturn = (search: Record<string, unknown>) =>
+  returnSearch(applicationDefinition.pages, search);
+
 const accountRoutes = [
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/signup',
+    validateSearch: validateReturn,
     component: lazyRouteComponent(() => import('./features/account/SignupCard'), 'SignupCard'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/confirm',
+    validateSearch: validateReturn,
     component: lazyRouteComponent(() => import('./features/account/ConfirmCard'), 'ConfirmCard'),
   }),
   createRoute({
     getParentRoute: () => rootRoute,
     path: '/login',
+    validateSearch: validateReturn,
     component: lazyRouteComponent(() => import('./features/account/LoginCard'), 'LoginCard'),
   }),
   createRoute({

@@ -48,7 +48,10 @@ describe('the applicant in Chromium', () => {
       await shot(page, 'about-anonymous', true);
 
       await page.getByRole('button', { name: 'Save & Continue' }).click();
-      await page.waitForURL('**/signup');
+      // D159: sign-up, confirmation and login carry the page the applicant was heading to.
+      const heading = (pathname: string) => (url: URL) =>
+        url.pathname === pathname && url.searchParams.get('next') === '/education';
+      await page.waitForURL(heading('/signup'));
       // The card loads on demand: until its heading shows, the page left behind is still on screen.
       await page.getByRole('heading', { name: 'Sign Up', level: 1 }).waitFor();
       await readStorage();
@@ -60,7 +63,7 @@ describe('the applicant in Chromium', () => {
       await expectNoAxeViolations(page, '/signup');
       await page.getByRole('button', { name: 'Submit' }).click();
 
-      await page.waitForURL('**/confirm');
+      await page.waitForURL(heading('/confirm'));
       await page.getByRole('heading', { name: 'Confirm Your Account', level: 1 }).waitFor();
       await readStorage();
       const code = codeIn(await e2e.server.mail(email, 'confirmation code'));
@@ -68,7 +71,7 @@ describe('the applicant in Chromium', () => {
       await expectNoAxeViolations(page, '/confirm');
       await page.getByRole('button', { name: 'Submit' }).click();
 
-      await page.waitForURL('**/login');
+      await page.waitForURL(heading('/login'));
       await page.getByRole('heading', { name: 'Log In', level: 1 }).waitFor();
       await readStorage();
       await page.getByLabel('Email Address').fill(email);
@@ -76,9 +79,14 @@ describe('the applicant in Chromium', () => {
       await expectNoAxeViolations(page, '/login');
       await page.getByRole('button', { name: 'Submit' }).click();
 
+      await page.waitForURL('**/education');
+      await expect.poll(() => page.getByRole('heading', { name: 'Welcome!' }).count()).toBe(1);
+      await page
+        .getByRole('navigation', { name: 'Application pages' })
+        .getByRole('link', { name: 'About You' })
+        .click();
       await page.waitForURL('**/about');
       await expect.poll(() => page.locator('#first_name').inputValue()).toBe('Maya');
-      await expect.poll(() => page.getByRole('heading', { name: 'Welcome!' }).count()).toBe(1);
       await shot(page, 'about-logged-in', true);
 
       // The answers were saved to the server: a reload reads them from the profile.
@@ -103,7 +111,7 @@ describe('the applicant in Chromium', () => {
     } finally {
       await context.close();
     }
-  }, 90_000);
+  }, 180_000);
 
   it('submits: errors lead to the summary, its link to the question, then to /completion', async () => {
     const { context, page } = await e2e.newPage();

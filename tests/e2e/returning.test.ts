@@ -7,8 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentMessages } from '../../contract';
-import { errorSummary, notices } from '../../contract/words';
+import { documentMessages, serverMessages } from '../../contract';
+import { errorSummary, notices, saveNoticeText } from '../../contract/words';
 import { messages } from '../../definitions';
 import { codeIn, PASSWORD } from '../server/harness';
 import { startE2E, type E2E } from './harness';
@@ -120,22 +120,23 @@ describe('the returning applicant in Chromium', () => {
       await page.goto('/about');
       await page.locator('#first_name').fill('Rowan');
       expect(await page.title()).toBe(title('About You'));
-      await page.getByRole('button', { name: 'Save & Continue' }).click();
-      await page.waitForURL('**/signup');
+      // Save: the way back after login (D159) is this page.
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/signup');
       await expect.poll(() => page.title()).toBe(title('Sign Up'));
       await expect.poll(async () => (await focused(page)).text).toBe('Sign Up');
       await page.getByLabel('Email Address').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Submit' }).click();
 
-      await page.waitForURL('**/confirm');
+      await page.waitForURL((url) => url.pathname === '/confirm');
       await expect.poll(async () => (await focused(page)).text).toBe('Confirm Your Account');
       expect(await page.title()).toBe(title('Confirm Your Account'));
       await expectNoAxeViolations(page, '/confirm with focus on its heading');
       await page.getByLabel('Confirmation Code').fill(codeIn(await e2e.server.mail(email, 'code')));
       await page.getByRole('button', { name: 'Submit' }).click();
 
-      await page.waitForURL('**/login');
+      await page.waitForURL((url) => url.pathname === '/login');
       await expect.poll(async () => (await focused(page)).text).toBe('Log In');
       expect(await page.title()).toBe(title('Log In'));
       // Most of the application arrives through the API (what an earlier session saved), leaving
@@ -176,11 +177,16 @@ describe('the returning applicant in Chromium', () => {
       expect(await invalidIds(page)).toEqual([]);
 
       // ---- Save & Continue: the next page opens without errors the applicant has not earned, the
-      // banner is gone, focus is on the new heading.
+      // banner is gone, focus is on the notice that the page left has an answer needing attention
+      // (D158: the impossible date).
       expect(await page.getByRole('heading', { name: 'Welcome Back!' }).count()).toBe(1);
       await page.getByRole('button', { name: 'Save & Continue' }).click();
       await page.waitForURL('**/education');
-      await expect.poll(async () => (await focused(page)).text).toBe('Your Education');
+      await expect
+        .poll(async () => (await focused(page)).text)
+        .toBe(
+          `${serverMessages.saved} ${saveNoticeText.attention(1, saveNoticeText.onPage('About You'))}`,
+        );
       expect(await page.title()).toBe(title('Your Education'));
       expect(await invalidIds(page)).toEqual([]);
       expect(await page.locator('[data-state="invalid"]').count()).toBe(0);
@@ -207,7 +213,12 @@ describe('the returning applicant in Chromium', () => {
         .click();
       await page.waitForURL('**/final-steps');
       expect(await sameDocument(page)).toBe(true);
-      await expect.poll(async () => (await focused(page)).text).toBe('Final Steps');
+      await expect
+        .poll(async () => (await focused(page)).text)
+        .toBe(
+          `${serverMessages.saved} ${saveNoticeText.attention(1, saveNoticeText.onPage('About You'))}`,
+        );
+      expect(await page.getByRole('heading', { name: 'Final Steps', level: 1 }).count()).toBe(1);
 
       // ---- Submit with errors: the summary, focused, with the date's message and no internal keys.
       await page.getByRole('button', { name: 'Submit' }).click();

@@ -26,6 +26,8 @@ export interface AccountCardProps {
   footer: AccountCardFooter;
   /** Carried by the footer link's navigation state. */
   studentAnswers: StudentAnswers | undefined;
+  /** D159: the form page the applicant is heading to, carried by the footer link too. */
+  next?: string;
   formRef?: RefObject<HTMLFormElement | null>;
   /** Shown between the title and the form: messages, hints. */
   intro?: ReactNode;
@@ -41,6 +43,7 @@ export function AccountCard({
   pending,
   footer,
   studentAnswers,
+  next,
   formRef,
   intro,
   children,
@@ -75,7 +78,12 @@ export function AccountCard({
       </form>
       <p className={styles.footer}>
         {footer.question}{' '}
-        <Link to={footer.to} state={{ studentAnswers }} className={styles.footerLink}>
+        <Link
+          to={footer.to}
+          search={{ next }}
+          state={{ studentAnswers }}
+          className={styles.footerLink}
+        >
           {footer.link}
         </Link>
       </p>

@@ -10,7 +10,7 @@ import { useResendConfirm } from './api/resendConfirm';
 import styles from './account.module.css';
 import { AccountCard } from './AccountCard';
 import { accountText, cardErrorTitle, RESEND_ERROR_TITLE } from './accountText';
-import { carriedAnswers, stateText, useNavigationState } from './navigation';
+import { carriedAnswers, stateText, useNavigationState, useReturnTo } from './navigation';
 import { StateMessages } from './StateMessages';
 import { EmailField, TextField } from './TextField';
 import { useCardToasts } from './useCardToasts';
@@ -21,6 +21,7 @@ import { firstErrors } from './validation';
 export function ConfirmCard() {
   const state = useNavigationState();
   const studentAnswers = carriedAnswers(state);
+  const next = useReturnTo();
   const knownUsername = stateText(state.username);
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -45,6 +46,7 @@ export function ConfirmCard() {
         onSuccess: ({ message }) =>
           void navigate({
             to: '/login',
+            search: { next },
             state: { successMessage: message, studentAnswers, username: body.username },
           }),
         onError: (error) => showError(cardErrorTitle('confirm'), error),
@@ -76,6 +78,7 @@ export function ConfirmCard() {
       pending={confirm.isPending}
       footer={accountText.footers.confirm}
       studentAnswers={studentAnswers}
+      next={next}
       formRef={formRef}
       intro={
         <>

@@ -15,7 +15,7 @@ import { useResendConfirm } from './api/resendConfirm';
 import styles from './account.module.css';
 import { AccountCard } from './AccountCard';
 import { accountText, cardErrorTitle, RESEND_ERROR_TITLE } from './accountText';
-import { carriedAnswers, stateText, useNavigationState } from './navigation';
+import { carriedAnswers, stateText, useNavigationState, useReturnTo } from './navigation';
 import { PasswordField } from './PasswordField';
 import { StateMessages } from './StateMessages';
 import { EmailField } from './TextField';
@@ -27,6 +27,7 @@ import { firstErrors } from './validation';
 export function LoginCard() {
   const state = useNavigationState();
   const studentAnswers = carriedAnswers(state);
+  const next = useReturnTo();
   const navigate = useNavigate();
   const login = useLogin();
   const queryClient = useQueryClient();
@@ -44,7 +45,8 @@ export function LoginCard() {
           // or an older last page that the resume would follow), however that one ended.
           sessionBegan(queryClient);
           void navigate({
-            to: applicationDefinition.defaultRoute,
+            // D159: the page the applicant was heading to, else the default route and the resume.
+            to: next ?? applicationDefinition.defaultRoute,
             state: {
               // REQ-R-4: answers left unsaved by an ended session go only to the same applicant.
               studentAnswers: sameApplicant(state.unsavedFor, body.username)
@@ -52,7 +54,7 @@ export function LoginCard() {
                 : undefined,
               successMessage: message,
               // SPEC 2.2: a login resumes on the last page (D113).
-              resume: true,
+              resume: next === undefined,
             },
           });
         },
@@ -64,6 +66,7 @@ export function LoginCard() {
           ) {
             void navigate({
               to: '/confirm',
+              search: { next },
               state: { username: body.username, errorMessage: error.message, studentAnswers },
             });
             return;
@@ -87,6 +90,7 @@ export function LoginCard() {
       onSuccess: ({ message }) =>
         void navigate({
           to: '/confirm',
+          search: { next },
           state: { username: body.username, successMessage: message, studentAnswers },
         }),
       onError: (error) => showError(RESEND_ERROR_TITLE, error),
@@ -103,6 +107,7 @@ export function LoginCard() {
       pending={login.isPending}
       footer={accountText.footers.login}
       studentAnswers={studentAnswers}
+      next={next}
       formRef={formRef}
       intro={
         <StateMessages

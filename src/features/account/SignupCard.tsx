@@ -6,7 +6,7 @@ import { useSignup } from './api/signup';
 import { AccountCard } from './AccountCard';
 import styles from './account.module.css';
 import { accountText, cardErrorTitle } from './accountText';
-import { carriedAnswers, stateText, useNavigationState } from './navigation';
+import { carriedAnswers, stateText, useNavigationState, useReturnTo } from './navigation';
 import { PasswordChecklist } from './PasswordChecklist';
 import { PasswordField } from './PasswordField';
 import { StateMessages } from './StateMessages';
@@ -17,6 +17,7 @@ import { fieldError, useAccountForm } from './useAccountForm';
 export function SignupCard() {
   const state = useNavigationState();
   const studentAnswers = carriedAnswers(state);
+  const next = useReturnTo();
   const navigate = useNavigate();
   const signup = useSignup();
   const { showError } = useCardToasts();
@@ -31,6 +32,7 @@ export function SignupCard() {
         onSuccess: ({ message }) =>
           void navigate({
             to: '/confirm',
+            search: { next },
             state: { username: body.username, successMessage: message, studentAnswers },
           }),
         onError: (error) => showError(cardErrorTitle('signup'), error),
@@ -44,6 +46,7 @@ export function SignupCard() {
       pending={signup.isPending}
       footer={accountText.footers.signup}
       studentAnswers={studentAnswers}
+      next={next}
       formRef={formRef}
       intro={
         <>

@@ -1,5 +1,5 @@
 /** What the account cards read from navigation state and the query string (SPEC 2.2, 2.5). */
-import { useRouterState } from '@tanstack/react-router';
+import { useRouterState, useSearch } from '@tanstack/react-router';
 import type { HistoryState } from '@tanstack/react-router';
 import { anonymousAnswers, hasAnyAnswer } from '../../session/anonymousAnswers';
 import type { StudentAnswers } from '../../session/navigationState';
@@ -7,6 +7,11 @@ import type { StudentAnswers } from '../../session/navigationState';
 /** The current entry's navigation state (studentAnswers, successMessage, errorMessage, username). */
 export function useNavigationState(): HistoryState {
   return useRouterState({ select: (s) => s.location.state });
+}
+
+/** D159: the form page to land on after login, as the account route's search validated it. */
+export function useReturnTo(): string | undefined {
+  return useSearch({ strict: false }).next;
 }
 
 /**

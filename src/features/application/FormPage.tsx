@@ -7,6 +7,7 @@ import { ErrorSummary, ERROR_SUMMARY_ID } from './ErrorSummary';
 import { OfferSidebar } from './OfferSidebar';
 import { PageButtons } from './PageButtons';
 import { PageNav } from './PageNav';
+import { SaveNotice } from './SaveNotice';
 import { WelcomeBanner } from './WelcomeBanner';
 import { useApplication, useSessionState } from './ApplicationLayout';
 import styles from './application.module.css';
@@ -61,6 +62,7 @@ export function FormPage({ pageId }: { pageId: string }) {
         <WelcomeBanner />
         <PageNav current={page.path} />
         <ErrorSummary />
+        <SaveNotice path={page.path} />
         <h1 ref={heading} className={styles.pageTitle} tabIndex={-1}>
           {page.title}
         </h1>

@@ -25,8 +25,8 @@ import {
   keepAnonymousAnswers,
 } from '../../../session/anonymousAnswers';
 import type { StudentAnswers } from '../../../session/navigationState';
+import type { ReturnSearch } from '../../../session/returnTo';
 import { clientSnapshot } from '../../../session/snapshot';
-import { putAddAnotherMutation } from '../api/addAnother';
 import { putLastPageRequest } from '../api/lastPage';
 import { mutate } from '../api/mutate';
 import { PROFILE_KEY } from '../api/profile';
@@ -36,6 +36,8 @@ import { postWebStatusMutation } from '../api/webStatus';
 import { createAnswerStore, formAnswerSource, type FormAnswerSource } from '../answerSource';
 import { errorsToShow } from '../shownErrors';
 import { AnswerSaving } from './answerSaving';
+import { addInstance } from './repeatRemoval';
+import { clearSaveNoticeAwayFrom, noticeOnLeaving, showSaveNotice } from './saveNotice';
 import { draftableKeys, keepDateDrafts, readDateDrafts } from './dateDrafts';
 import { storeDocumentSource, type StoreDocumentSource } from './documentSource';
 import { TabSwitcher } from './tabSwitch';
@@ -43,7 +45,6 @@ import {
   createApplicationStore,
   errorSource,
   patch,
-  setAddAnotherCount,
   setErrors,
   type ApplicationStore,
   type Errors,
@@ -60,7 +61,12 @@ export interface SessionStart {
 
 export interface SessionPorts {
   readonly queryClient: QueryClient;
-  navigate(options: { to: string; replace?: boolean; state?: HistoryState }): Promise<void>;
+  navigate(options: {
+    to: string;
+    search?: ReturnSearch;
+    replace?: boolean;
+    state?: HistoryState;
+  }): Promise<void>;
 }
 
 const scrollTop = () => window.scrollTo({ top: 0 });
@@ -179,6 +185,7 @@ export class ApplicationSession {
    */
   arrive(pathname: string, state: HistoryState): void {
     this.pathname = pathname;
+    clearSaveNoticeAwayFrom(this.store, pathname);
     this.showSuccessMessage(state);
     const isPage = this.definition.pages.some((page) => page.path === pathname);
     if (this.landing === null) this.landing = pathname;
@@ -216,34 +223,37 @@ export class ApplicationSession {
   /** Save & Continue, Previous and the navigation: validate, save, go (SPEC 2.3). */
   goTo = async (path: string): Promise<void> => {
     if (!this.loggedIn) {
-      if (hasAnyAnswer(this.answers.all())) return this.toSignup();
+      if (hasAnyAnswer(this.answers.all())) return this.toSignup(path);
       await this.ports.navigate({ to: path });
-      return scrollTop();
-    }
-    await this.whileBusy(async () => {
-      await this.saveDirty();
-      await this.runValidation();
-      patch(this.store, { hasChangedPage: true });
-      await this.ports.navigate({ to: path });
-      scrollTop();
-    });
-  };
-
-  save = async (): Promise<void> => {
-    if (!this.loggedIn) {
-      if (hasAnyAnswer(this.answers.all())) return this.toSignup();
       return scrollTop();
     }
     await this.whileBusy(async () => {
       const message = (await this.saveDirty()) ?? serverMessages.saved;
       await this.runValidation();
-      this.toast({ title: notices.successTitle, description: message, severity: 'success' });
+      const left = this.pageAt(this.pathname);
+      patch(this.store, { hasChangedPage: true });
+      await this.ports.navigate({ to: path });
       scrollTop();
+      if (left) noticeOnLeaving(this.store, this.definition, { path, pageId: left.id, message });
+    });
+  };
+
+  save = async (): Promise<void> => {
+    if (!this.loggedIn) {
+      if (hasAnyAnswer(this.answers.all())) return this.toSignup(this.pathname);
+      return scrollTop();
+    }
+    await this.whileBusy(async () => {
+      const message = (await this.saveDirty()) ?? serverMessages.saved;
+      await this.runValidation();
+      scrollTop();
+      const page = this.pageAt(this.pathname);
+      if (page) showSaveNotice(this.store, { path: page.path, pageId: page.id, message });
     });
   };
 
   submit = async (): Promise<void> => {
-    if (!this.loggedIn) return this.toSignup();
+    if (!this.loggedIn) return this.toSignup(this.pathname);
     const { queryClient, navigate } = this.ports;
     const home = this.definition.defaultRoute;
     await this.whileBusy(async () => {
@@ -277,19 +287,11 @@ export class ApplicationSession {
   };
 
   /** SPEC 4.8: one more instance, saved; taken back if the save fails. */
-  addAnother = (buttonId: string): void => {
-    const count = (this.store.state.viewState.addAnother[buttonId] ?? 1) + 1;
-    setAddAnotherCount(this.store, buttonId, count);
-    const { queryClient } = this.ports;
-    mutate(queryClient, putAddAnotherMutation(queryClient), { buttonId, count }).catch(() => {
-      setAddAnotherCount(this.store, buttonId, count - 1);
-      this.toast({
-        title: notices.errorTitle,
-        description: notices.addAnotherFailed(buttonId),
-        severity: 'error',
-      });
-    });
-  };
+  addAnother = (buttonId: string): void =>
+    addInstance(
+      { store: this.store, queryClient: this.ports.queryClient, toast: (t) => this.toast(t) },
+      buttonId,
+    );
 
   reveal = (triggerId: string): void => {
     const viewState = this.store.state.viewState;
@@ -317,11 +319,11 @@ export class ApplicationSession {
     return true;
   };
 
-  /** To sign-up with the answers so far (SPEC 2.2: an anonymous visitor's button or link). */
-  toSignup = (): void => {
+  /** To sign-up with the answers so far and the page they were heading to (SPEC 2.2, D159). */
+  toSignup = (next: string): void => {
     const all = this.answers.all();
     keepAnonymousAnswers(all, sensitiveKeys(this.definition));
-    void this.ports.navigate({ to: '/signup', state: { studentAnswers: all } });
+    void this.ports.navigate({ to: '/signup', search: { next }, state: { studentAnswers: all } });
   };
 
   /** The errors of the one evaluation the views read too (D85): nothing is walked twice. */
@@ -359,7 +361,7 @@ export class ApplicationSession {
   private async runValidation(): Promise<Errors> {
     const found = this.validate();
     const { webStatus, errors } = this.store.state;
-    const pageId = this.definition.pages.find((page) => page.path === this.pathname)?.id;
+    const pageId = this.pageAt(this.pathname)?.id;
     setErrors(
       this.store,
       errorsToShow(this.definition, found, { webStatus, shown: errors, pageId }),
@@ -367,6 +369,10 @@ export class ApplicationSession {
     if (webStatus === 'validating' && Object.keys(found).length > 0)
       await postValidationsRequest(found);
     return found;
+  }
+
+  private pageAt(path: string) {
+    return this.definition.pages.find((page) => page.path === path);
   }
 
   private focusSummaryOn(path: string): void {

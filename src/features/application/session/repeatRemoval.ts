@@ -1,6 +1,6 @@
 /**
- * Removing an added instance of a repeat (D148): the runtime moves the later instances' answers
- * down; here the count and the answers change on screen at once, then both are saved (the answers
+ * Adding an instance of a repeat (SPEC 4.8), and removing an added one (D148): the runtime moves
+ * the later instances' answers down; here the count and the answers change on screen at once, then both are saved (the answers
  * first, so a reload or another tab never shows an instance the count no longer covers).
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -59,4 +59,22 @@ export function repeatActions(ports: RepeatRemovalPorts): RepeatActions {
         );
     },
   };
+}
+
+/** SPEC 4.8: one more instance, saved; taken back if the save fails. */
+export function addInstance(
+  ports: Pick<RepeatRemovalPorts, 'store' | 'queryClient' | 'toast'>,
+  buttonId: string,
+): void {
+  const { store, queryClient } = ports;
+  const count = (store.state.viewState.addAnother[buttonId] ?? 1) + 1;
+  setAddAnotherCount(store, buttonId, count);
+  mutate(queryClient, putAddAnotherMutation(queryClient), { buttonId, count }).catch(() => {
+    setAddAnotherCount(store, buttonId, count - 1);
+    ports.toast({
+      title: notices.errorTitle,
+      description: notices.addAnotherFailed(buttonId),
+      severity: 'error',
+    });
+  });
 }

@@ -29,6 +29,19 @@ export interface ApplicationState {
   readonly documents: DocumentStates;
   /** Submit found errors: the page at `path` moves focus to the summary; `tick` counts requests. */
   readonly summaryFocus: { readonly path: string | null; readonly tick: number };
+  readonly saveNotice: SaveNotice | null;
+}
+
+/**
+ * D158: what a Save, or a move away from a page with answers needing attention, tells the page at
+ * `path`: the saved message, then how many answers of page `pageId` need attention (counted live
+ * from the errors shown, so fixing one lowers it). `tick` counts notices: each takes focus.
+ */
+export interface SaveNotice {
+  readonly path: string;
+  readonly pageId: string;
+  readonly message: string;
+  readonly tick: number;
 }
 
 export type ApplicationStore = Store<ApplicationState>;
@@ -45,6 +58,7 @@ export function createApplicationStore(
     errors: {},
     documents: {},
     summaryFocus: { path: null, tick: 0 },
+    saveNotice: null,
   });
 }
 
@@ -81,7 +95,6 @@ const sameDocument = (a: DocumentState, b: DocumentState) =>
   a.file?.name === b.file?.name &&
   a.file?.size === b.file?.size;
 
-/** Replaces the errors; a key whose messages did not change keeps its array (its field stays). */
 /** SPEC 4.8: the shown instances of one add-another group. */
 export function setAddAnotherCount(store: ApplicationStore, buttonId: string, count: number): void {
   const viewState = store.state.viewState;
@@ -90,6 +103,7 @@ export function setAddAnotherCount(store: ApplicationStore, buttonId: string, co
   });
 }
 
+/** Replaces the errors; a key whose messages did not change keeps its array (its field stays). */
 export function setErrors(store: ApplicationStore, next: Errors): void {
   const errors = keepUnchanged(store.state.errors, next, sameMessages);
   if (errors !== store.state.errors) patch(store, { errors });
