@@ -129,7 +129,7 @@ describe.each(databaseKinds)('the audit log for people, on %s', (database) => {
     );
     const hundred = await auditOf(`${query}&size=100`);
     expect(hundred.rows.map((row) => row.id)).toEqual(seen.slice(0, 100).map((row) => row.id));
-  });
+  }, 180_000);
 
   it('filters combine: who, what, which applicant, and days in the institution’s time zone', async () => {
     await readerClient();
@@ -216,7 +216,7 @@ describe.each(databaseKinds)('the audit log for people, on %s', (database) => {
     expect(
       (await auditOf(`?who=${staffIds['reader@northfield.edu']}&what=application.list`)).total,
     ).toBe(lists + 2);
-  });
+  }, 120_000);
 
   it('admins only: a reader is refused with the role message', async () => {
     await readerClient();
@@ -245,5 +245,5 @@ describe.each(databaseKinds)('the audit log for people, on %s', (database) => {
     // PGlite connects as a superuser, whom no policy holds (tests/security/rls.test.ts).
     if (database === 'postgres')
       expect((await seenBy('southfield')).every((row) => row.tenantId === 'southfield')).toBe(true);
-  });
+  }, 60_000);
 });
