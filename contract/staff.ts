@@ -263,14 +263,99 @@ export const linkPage = pageOf(linkListRow);
 export type LinkPage = z.output<typeof linkPage>;
 export const mintedLink = z.object({ id: z.string(), url: z.string(), expires_at: z.string() });
 
+/** What the audit log records (server/staff/audit.ts writes them). */
+export const AUDIT_ACTIONS = [
+  'staff.added',
+  'staff.invited',
+  'staff.joined',
+  'staff.enrolled',
+  'staff.signed_in',
+  'staff.recovery_code_used',
+  'staff.disabled',
+  'application.list',
+  'application.read',
+  'application.pdf',
+  'application.document',
+  'application.export',
+  'link.list',
+  'link.minted',
+  'link.revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Each event in words, the one table the console reads: `words` say what happened, followed by the
+ * applicant's name for an event about an application ("Viewed the application of Ada Lovelace");
+ * `label` names the kind of event in the audit's filter. A code without words fails typecheck.
+ */
+export const AUDIT_EVENT_WORDS: Record<AuditAction, { label: string; words: string }> = {
+  'staff.added': { label: 'Staff added', words: 'Added a staff member from the command line' },
+  'staff.invited': { label: 'Staff invited', words: 'Invited a staff member' },
+  'staff.joined': { label: 'Invitation taken up', words: 'Took up the invitation' },
+  'staff.enrolled': { label: 'Authenticator set up', words: 'Set up an authenticator app' },
+  'staff.signed_in': { label: 'Signed in', words: 'Signed in' },
+  'staff.recovery_code_used': {
+    label: 'Recovery code used',
+    words: 'Signed in with a recovery code',
+  },
+  'staff.disabled': { label: 'Staff disabled', words: 'Disabled a staff member' },
+  'application.list': {
+    label: 'Applications listed',
+    words: 'Listed or searched the applications',
+  },
+  'application.read': { label: 'Application viewed', words: 'Viewed the application of' },
+  'application.pdf': { label: 'PDF downloaded', words: 'Downloaded the application PDF of' },
+  'application.document': { label: 'Document opened', words: 'Opened a document of' },
+  'application.export': { label: 'CSV exported', words: 'Exported the applications as CSV' },
+  'link.list': { label: 'Service links listed', words: 'Listed the service links' },
+  'link.minted': { label: 'Service link made', words: 'Made a service link to the application of' },
+  'link.revoked': {
+    label: 'Service link revoked',
+    words: 'Revoked a service link to the application of',
+  },
+};
+
+/** Who did it, in the audit's filter: a staff member's id, or `cli` for the command line. */
+export const AUDIT_CLI_ACTOR = 'cli';
+
+/**
+ * `GET /staff/api/audit` (admins): the whole history, newest first, filtered by who, what, which
+ * applicant and the days (from and to, both included, in the institution's time zone), a page at
+ * a time (D107).
+ */
+export const auditQuery = z.object({
+  who: z.optional(
+    z
+      .string(staffMessages.badFilter)
+      .check(
+        z.regex(
+          /^(cli|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/,
+          staffMessages.badFilter,
+        ),
+      ),
+  ),
+  what: z.optional(z.enum(AUDIT_ACTIONS, staffMessages.badFilter)),
+  applicant: z.optional(z.uuid(staffMessages.badFilter)),
+  from: z.optional(isoDate),
+  to: z.optional(isoDate),
+  ...pageShape,
+});
+export type AuditQuery = z.output<typeof auditQuery>;
+
 export const auditEntry = z.object({
+  id: z.string(),
   at: z.string(),
+  /** The staff member's address, or `cli`. */
   actor: z.string(),
-  action: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
   applicant_id: z.nullable(z.string()),
+  /** The applicant's name as the list shows it; null without an applicant or when the account is gone. */
+  applicant_name: z.nullable(z.string()),
   detail: z.nullable(z.string()),
 });
-export const auditPage = z.object({ entries: z.array(auditEntry) });
+export type AuditEntry = z.output<typeof auditEntry>;
+export const auditPage = pageOf(auditEntry);
+export type AuditPage = z.output<typeof auditPage>;
 
 /** `GET /staff/api/versions` (admins): the tenant's published form versions, newest first. */
 export const formVersions = z.object({

@@ -24,6 +24,8 @@ export interface PrintApplicationProps {
   readonly date?: string;
   /** The submission date, formatted, shown on the first page when the application was submitted. */
   readonly submitted?: string;
+  /** Not submitted: marked "Draft — not submitted" on the first page (and, in the PDF, on every page). */
+  readonly draft?: boolean;
   /** The application reference admissions file it under, shown on the first page. */
   readonly reference?: string;
   /** The clock for date-dependent content (year lists); injected for determinism. */
@@ -36,6 +38,7 @@ export interface PrintApplicationProps {
 export const PRINT_LABELS = {
   submitted: 'Submitted',
   reference: 'Application reference',
+  draft: 'Draft — not submitted',
 } as const;
 
 const NO_ERRORS = staticErrors({});
@@ -70,6 +73,7 @@ export function PrintApplication({
   applicantName = '',
   date = '',
   submitted,
+  draft = false,
   reference,
   now,
   headingLevel = 1,
@@ -101,6 +105,7 @@ export function PrintApplication({
         <article className={c.document} aria-label={definition.title}>
           <div className={c.header}>
             <Title className={c.title}>{definition.title}</Title>
+            {draft ? <p className={c.draft}>{PRINT_LABELS.draft}</p> : null}
             {applicantName || date ? (
               <p className={c.meta}>{[applicantName, date].filter(Boolean).join(' · ')}</p>
             ) : null}

@@ -7,6 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import {
   applicantNameOf,
   PrintApplication,
+  PRINT_LABELS,
   printDate,
   type PrintApplicationProps,
 } from './application';
@@ -28,7 +29,8 @@ function escapeHtml(text: string): string {
 
 /**
  * A complete HTML document of the application for printing: the print stylesheet, Letter pages, the
- * applicant's name and the date in each page's header and "Page N of M" in the footer. The server
+ * applicant's name and the date in each page's header (and a draft's mark between them) and
+ * "Page N of M" in the footer. The server
  * asks for `blankPages` empty pages at the end, framed like the others, to draw the attached
  * documents' pages on: M then counts them, in the one print. With `fonts` the document carries the
  * fonts its text needs; without, it is written in the machine's.
@@ -47,8 +49,9 @@ export function renderApplicationHtml(
   );
   const blanks = `<div class="${PRINT_CLASS.frame}">&#160;</div>`.repeat(blankPages);
   const title = [props.definition.title, name].filter(Boolean).join(' – ');
-  const rules = `${printStylesheet(fonts?.families)}${pageRules(name, date, fonts?.families)}`;
-  // The header's name and date are printed too, and the characters of the rules are ASCII.
+  const draftMark = rest.draft ? PRINT_LABELS.draft : undefined;
+  const rules = `${printStylesheet(fonts?.families)}${pageRules(name, date, fonts?.families, draftMark)}`;
+  // The header's name, date and draft mark are printed too; the rules' own characters are ASCII.
   const faces = fonts?.fontFaces(`${body}${name}${date}${rules}`) ?? '';
   return `<!doctype html>
 <html lang="en">

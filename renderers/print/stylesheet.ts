@@ -5,6 +5,7 @@
 export const PRINT_CLASS = {
   document: 'pr-document',
   header: 'pr-header',
+  draft: 'pr-draft',
   title: 'pr-title',
   meta: 'pr-meta',
   frame: 'pr-frame',
@@ -48,6 +49,7 @@ export function printStylesheet(fonts: PrintFonts = SYSTEM_PRINT_FONTS): string 
   return `
 .${c.document} { font-family: ${fonts.text}; color: #1a1a1a; font-size: 11pt; line-height: 1.4; max-width: 52rem; margin: 0 auto; padding: 1rem 1.5rem; background: #fff; }
 .${c.header} { border-bottom: 1px solid #555; margin-bottom: 1rem; }
+.${c.draft} { margin: 0.25rem 0; padding: 0.25rem 0.5rem; border: 2px solid #8a1c1c; color: #8a1c1c; font-weight: 700; }
 .${c.title} { font-size: 1.5em; margin: 0 0 0.25rem; }
 .${c.meta} { margin: 0 0 0.5rem; }
 .${c.pageTitle} { font-size: 1.3em; margin: 1.5rem 0 0.5rem; border-bottom: 1px solid #999; }
@@ -94,12 +96,14 @@ export const PAGE_MARGIN_INCHES = { vertical: 0.8, horizontal: 0.75 } as const;
 
 /**
  * US Letter pages with the applicant's name and the date in the header and the page number in the
- * footer (Chromium prints @page margin boxes since version 131).
+ * footer (Chromium prints @page margin boxes since version 131); a draft's every page says so
+ * between them (`draftMark`).
  */
 export function pageRules(
   applicantName: string,
   date: string,
   fonts: PrintFonts = SYSTEM_PRINT_FONTS,
+  draftMark?: string,
 ): string {
   const font = `9pt ${fonts.text}`;
   const margin = `${PAGE_MARGIN_INCHES.vertical}in ${PAGE_MARGIN_INCHES.horizontal}in`;
@@ -109,7 +113,7 @@ export function pageRules(
   margin: ${margin};
   @top-left { content: ${cssString(applicantName)}; font: ${font}; }
   @top-right { content: ${cssString(date)}; font: ${font}; }
-  @bottom-center { content: "Page " counter(page) " of " counter(pages); font: ${font}; }
+${draftMark ? `  @top-center { content: ${cssString(draftMark)}; font: bold ${font}; color: #8a1c1c; }\n` : ''}  @bottom-center { content: "Page " counter(page) " of " counter(pages); font: ${font}; }
 }
 `;
 }

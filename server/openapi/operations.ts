@@ -46,6 +46,7 @@ import {
   applicationQuery,
   exportQuery,
   auditPage,
+  auditQuery,
   documentParams,
   enrolmentResponse,
   linkPage,
@@ -322,8 +323,9 @@ export const OPERATIONS: readonly Operation[] = [
     params: staffIdParams,
     response: messageResponse,
   }),
-  op('get', '/staff/api/audit', 'staff', 'The audit log (admins)', {
+  op('get', '/staff/api/audit', 'staff', 'The audit log, filtered and paged (admins)', {
     security: 'staffSession',
+    query: auditQuery,
     response: auditPage,
   }),
   op('get', '/staff/api/applications', 'staff', 'The applications, searched, filtered and paged', {

@@ -11,6 +11,7 @@ import { dayIn } from '../../definitions';
 import {
   applicantParams,
   applicationQuery,
+  auditQuery,
   exportQuery,
   documentParams,
   linkParams,
@@ -33,7 +34,7 @@ import { sameSecret } from '../secrets';
 import * as access from './applicationAccess';
 import * as accounts from './accounts';
 import { listApplications } from './applicationList';
-import { audit, auditEntries, filterDetail } from './audit';
+import { audit, auditEntries, auditSearch, filterDetail } from './audit';
 import { publishedVersions } from '../tenants';
 import { exportApplications, exportFileName } from './exportCsv';
 import { vaultOf } from '../crypto/answerVault';
@@ -207,9 +208,9 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       return { message: await accounts.disableStaff(ctx, staffOf(request), id) };
     });
 
-    app.get('/audit', { config: { staffAccess: 'admin' } }, async (request) => ({
-      entries: await auditEntries(ctx, request.tenant.id),
-    }));
+    app.get('/audit', { config: { staffAccess: 'admin' } }, async (request) =>
+      auditEntries(ctx, request.tenant.id, parse(auditQuery, request.query)),
+    );
 
     app.get('/versions', { config: { staffAccess: 'admin' } }, async (request) => {
       const published = await publishedVersions(ctx.db, request.tenant.id);
@@ -229,13 +230,9 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
     app.get('/applications', async (request) => {
       const query = parse(applicationQuery, request.query);
       const page = await listApplications(ctx.db, request.tenant.id, query);
-      await audit(
-        ctx,
-        accounts.actorOf(staffOf(request)),
-        'application.list',
-        null,
-        filterDetail(query),
-      );
+      const actor = accounts.actorOf(staffOf(request));
+      if (query.q?.trim()) await auditSearch(ctx, actor, filterDetail(query));
+      else await audit(ctx, actor, 'application.list', null, filterDetail(query));
       return page;
     });
 

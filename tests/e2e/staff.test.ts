@@ -189,9 +189,32 @@ describe('the staff console in Chromium', () => {
 
       await admin.page.setViewportSize({ width: 768, height: 900 });
       await admin.page.getByRole('link', { name: 'Audit log' }).click();
-      await admin.page.getByRole('cell', { name: 'application.pdf' }).first().waitFor();
+      // Events in words, the applicant by name (a link to the application), local times.
+      const pdfRead = admin.page
+        .getByRole('row')
+        .filter({ hasText: /Downloaded the application PDF of .*Quill/ })
+        .first();
+      await pdfRead.waitFor();
+      await expect.poll(() => pdfRead.textContent()).toMatch(/ (EST|EDT)/);
       await expectNoAxeViolations(admin.page, 'admin audit');
       await shot(admin.page, 'staff-audit-768');
+      // Filters are in the URL: what, then only this applicant; keyboard only.
+      await admin.page.getByLabel('What', { exact: true }).focus();
+      await admin.page
+        .getByLabel('What', { exact: true })
+        .selectOption({ label: 'PDF downloaded' });
+      await admin.page.waitForURL((url) => url.searchParams.get('what') === 'application.pdf');
+      await pdfRead.getByRole('button', { name: /^Only this applicant/ }).focus();
+      await admin.page.keyboard.press('Enter');
+      await admin.page.waitForURL((url) => url.searchParams.has('applicant'));
+      await admin.page.getByText(/^Only the events of .*Quill/).waitFor();
+      await admin.page.setViewportSize({ width: 1280, height: 900 });
+      await admin.page.reload();
+      await admin.page.getByText(/^Only the events of .*Quill/).waitFor();
+      await expectNoAxeViolations(admin.page, 'admin audit filtered 1280');
+      await shot(admin.page, 'staff-audit-filtered-1280');
+      await admin.page.getByRole('link', { name: /Quill/ }).first().click();
+      await admin.page.getByRole('term').filter({ hasText: 'Reference' }).waitFor();
     } finally {
       await admin.context.close();
       await reader.context.close();

@@ -184,6 +184,25 @@ describe('renderApplicationHtml with the institution definition', () => {
     expect(copy).toMatch(/^Personal Information$/m);
   });
 
+  it("a draft says so at the top of the first page and in every page's header; a submitted one does not", () => {
+    const draft = renderApplicationHtml({
+      definition: applicationDefinition,
+      answers,
+      now: NOW,
+      draft: true,
+    });
+    expect(textOf(draft)).toMatch(/^Draft — not submitted$/m);
+    expect(draft).toContain('@top-center { content: "Draft — not submitted"');
+    const submitted = renderApplicationHtml({
+      definition: applicationDefinition,
+      answers,
+      now: NOW,
+      submitted: 'November 22, 2026',
+    });
+    expect(submitted).not.toContain('Draft');
+    expect(submitted).not.toContain('@top-center');
+  });
+
   it('D81: lets a long answer flow across pages, its label kept with its first lines', () => {
     expect(PRINT_STYLESHEET).toMatch(/\.pr-long \{[^}]*break-inside: auto/);
     expect(PRINT_STYLESHEET).toMatch(/\.pr-long > \.pr-label \{[^}]*break-after: avoid/);

@@ -35,8 +35,22 @@ interface Link {
   revoked_at: string | null;
 }
 
-/** Every query parameter a staff route reads (the list's search, filters, sort and pages). */
-const QUERY_NAMES = ['q', 'status', 'from', 'to', 'sort', 'dir', 'after', 'before', 'last', 'size'];
+/** Every query parameter a staff route reads (the lists' search, filters, sort and pages). */
+const QUERY_NAMES = [
+  'q',
+  'status',
+  'from',
+  'to',
+  'sort',
+  'dir',
+  'after',
+  'before',
+  'last',
+  'size',
+  'who',
+  'what',
+  'applicant',
+];
 /** Every body field a staff route reads. */
 const BODY_NAMES = ['email', 'password', 'code', 'token', 'role'];
 
@@ -203,6 +217,44 @@ describe.each(databaseKinds)('hostile input on every staff route, on %s', (datab
       }
     // The reader was disabled by one of the walks above if a body-less disable got through: that
     // is a 200 from a real admin, not hostile input; the account is not needed again.
+  });
+
+  it("the audit log: unknown people, events and applicants, made-up cursors, malformed days are the lists' refusal", async () => {
+    const client = await adminClient();
+    const marker = mark();
+    sent.push(marker);
+    for (const query of [
+      `who=${marker}`,
+      'who=CLI',
+      'who=dean@northfield.edu',
+      `who=${readerId}&who=cli`,
+      'what=application.eat',
+      'what=APPLICATION.READ',
+      `what=${marker}`,
+      'applicant=not-a-uuid',
+      `applicant=${applicantId}x`,
+      'from=2026-02-30',
+      'to=0000-01-01',
+      `from=2026-01-01T00:00:00Z${marker}`,
+      `after=${marker}`,
+      // Valid base64url JSON of the wrong shape: a name for a time, a word for an id, a rank.
+      `after=${Buffer.from(JSON.stringify(['yesterday', '1'])).toString('base64url')}`,
+      `after=${Buffer.from(JSON.stringify(['2026-11-02T15:00:00.000000Z', 'x1'])).toString('base64url')}`,
+      `before=${Buffer.from(JSON.stringify(['2026-11-02T15:00:00.000000Z', '1', 1])).toString('base64url')}`,
+      `after=${Buffer.from(JSON.stringify(['2026-11-02T15:00:00.000000Z', '9'.repeat(30)])).toString('base64url')}`,
+      'size=1000',
+    ]) {
+      const response = await client.get(`/staff/api/audit?${query}`);
+      expect(response, query).toMatchObject({
+        status: 400,
+        body: { message: staffMessages.badFilter },
+      });
+    }
+    // An applicant or staff member of nobody's is no error: nothing matches.
+    const nobody = await client.get(
+      '/staff/api/audit?applicant=00000000-0000-4000-8000-000000000000&who=00000000-0000-4000-8000-000000000000',
+    );
+    expect(nobody).toMatchObject({ status: 200, body: { total: 0, rows: [] } });
   });
 
   it('the list and the export: values outside the option lists, malformed dates, long searches, repeated parameters', async () => {

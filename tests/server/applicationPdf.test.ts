@@ -149,6 +149,8 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
         squeeze(`Page ${index + 1} of ${pages.length}`),
       );
       expect(squeeze(text), `page ${index + 1}`).toContain(header);
+      // Submitted: no page says draft.
+      expect(text, `page ${index + 1}`).not.toContain('Draft');
     });
     // The essay image's page holds nothing else.
     expect(squeeze(pages[firstAttached + 2] ?? '')).toBe(

@@ -240,7 +240,7 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
     expect(exported?.text).toContain('ada@example.com');
     expect(statusCounts(tries)).toEqual({ 403: BURST });
     const audit = await admin.client.get('/staff/api/audit');
-    const exports = (audit.body.entries as { actor: string; action: string }[]).filter(
+    const exports = (audit.body.rows as { actor: string; action: string }[]).filter(
       (entry) => entry.action === 'application.export',
     );
     expect(exports.map((entry) => entry.actor)).toEqual(['dean@northfield.edu']);

@@ -114,7 +114,7 @@ describe.each(databaseKinds)('every service link in the console, on %s', (databa
 
     // Listing is a read of names and addresses: audited, as the applications list is.
     const audit = await admin.client.get('/staff/api/audit');
-    const listed = (audit.body.entries as { actor: string; action: string }[]).filter(
+    const listed = (audit.body.rows as { actor: string; action: string }[]).filter(
       (entry) => entry.action === 'link.list',
     );
     expect(listed.length).toBe(2);
@@ -193,7 +193,7 @@ describe.each(databaseKinds)('every service link in the console, on %s', (databa
         body: { message: staffMessages.linkRevoked },
       });
     const audit = await admin.client.get('/staff/api/audit');
-    const revoked = (audit.body.entries as { action: string }[]).filter(
+    const revoked = (audit.body.rows as { action: string }[]).filter(
       (entry) => entry.action === 'link.revoked',
     );
     expect(revoked).toHaveLength(1);

@@ -298,15 +298,15 @@ describe.each(databaseKinds)('the staff applications list on %s', (database) => 
     ).toBe(200);
     const audit = await admin.client.get('/staff/api/audit');
     // A listing is a read: audited with who and what was filtered, never the words searched.
-    expect(audit.body.entries).toContainEqual(
+    expect(audit.body.rows).toContainEqual(
       expect.objectContaining({
         actor: 'reader@northfield.edu',
         action: 'application.list',
         detail: 'search: yes; status: started; sort: updated desc',
       }),
     );
-    expect(JSON.stringify(audit.body.entries)).not.toContain('mallory');
-    expect(audit.body.entries).toContainEqual(
+    expect(JSON.stringify(audit.body.rows)).not.toContain('mallory');
+    expect(audit.body.rows).toContainEqual(
       expect.objectContaining({
         actor: 'dean@northfield.edu',
         action: 'application.export',
@@ -364,9 +364,7 @@ describe.each(databaseKinds)('the staff applications list on %s', (database) => 
 
     admin = { ...admin, client: await adminClient() };
     const audit = await admin.client.get('/staff/api/audit');
-    const actions = (
-      audit.body.entries as { actor: string; action: string; applicant_id: string }[]
-    )
+    const actions = (audit.body.rows as { actor: string; action: string; applicant_id: string }[])
       .filter(
         (entry) => entry.actor === 'reader@northfield.edu' && entry.applicant_id === applicantId,
       )

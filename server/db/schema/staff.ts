@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { at } from './columns';
 import { tenants } from './tenants';
 import { users } from './accounts';
@@ -129,7 +130,13 @@ export const staffAudit = pgTable(
     detail: text('detail'),
     at: at('at').notNull(),
   },
-  (t) => [index('staff_audit_recent').on(t.tenantId, t.at)],
+  (t) => [
+    index('staff_audit_recent').on(t.tenantId, t.at, t.id),
+    index('staff_audit_by_staff').on(t.tenantId, t.staffUserId, t.at, t.id),
+    index('staff_audit_by_applicant')
+      .on(t.tenantId, t.applicantId, t.at, t.id)
+      .where(sql`${t.applicantId} is not null`),
+  ],
 );
 /**
  * The console's list (D108): one row per application with what the list shows, filters and sorts

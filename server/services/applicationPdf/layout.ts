@@ -64,6 +64,7 @@ export function copyHtml(
     now: printedAt,
     date: printDate(printedAt),
     submitted: sources.submittedAt ? printDate(sources.submittedAt) : undefined,
+    draft: sources.submittedAt === null,
     reference: sources.reference,
     blankPages,
     fonts: embeddedPrintFonts(),

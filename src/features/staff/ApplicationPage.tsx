@@ -1,6 +1,6 @@
 /**
  * `/staff/applications/$id`: one application as the PDF shows it (the print set), its documents when
- * it has any, the PDF download and its service links.
+ * it has any, the PDF download, its service links and (admins) its audit log.
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
@@ -58,6 +58,11 @@ export function ApplicationPage() {
         <button type="button" className={styles.primary} onClick={getPdf} disabled={busy}>
           Download the PDF
         </button>
+        {isAdmin ? (
+          <Link to="/staff/audit" search={{ applicant: id }} className={styles.secondary}>
+            Its audit log
+          </Link>
+        ) : null}
       </div>
       <h1 id="staff-application" className={styles.title}>
         {application.data ? `Application of ${whose(application.data)}` : 'Application'}

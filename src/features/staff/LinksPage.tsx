@@ -16,7 +16,7 @@ import {
   ApplicationLink,
   Failure,
   LINK_STATE_TEXT,
-  minute,
+  localTime,
   Notice,
   TableFrame,
   useStaffTitle,
@@ -90,10 +90,10 @@ function Links() {
                   </span>
                 </td>
                 <td>{link.created_by ?? 'a removed account'}</td>
-                <td className={styles.nowrap}>{minute(link.created_at)}</td>
-                <td className={styles.nowrap}>{minute(link.expires_at)}</td>
+                <td className={styles.nowrap}>{localTime(link.created_at)}</td>
+                <td className={styles.nowrap}>{localTime(link.expires_at)}</td>
                 <td className={styles.nowrap}>
-                  {link.opened_at ? minute(link.opened_at) : 'Never'}
+                  {link.opened_at ? localTime(link.opened_at) : 'Never'}
                 </td>
                 <td>
                   {link.state === 'live' ? (

@@ -7,7 +7,7 @@ import { mintedLink, serviceLinkList } from '../../../contract/staff';
 import { staffCall } from './api';
 import styles from './staff.module.css';
 import { RevokeLinkDialog, useLinkRevocation } from './RevokeLink';
-import { Failure, LINK_STATE_TEXT, minute, Notice } from './ui';
+import { Failure, LINK_STATE_TEXT, localTime, Notice } from './ui';
 
 export function ServiceLinks({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const queryClient = useQueryClient();
@@ -51,8 +51,8 @@ export function ServiceLinks({ id, isAdmin }: { id: string; isAdmin: boolean }) 
           {rows.map((link) => (
             <li key={link.id}>
               {LINK_STATE_TEXT[link.state]}: made by {link.created_by ?? 'a removed account'}, valid
-              until {minute(link.expires_at)},{' '}
-              {link.opened_at ? `last opened ${minute(link.opened_at)}` : 'never opened'}{' '}
+              until {localTime(link.expires_at)},{' '}
+              {link.opened_at ? `last opened ${localTime(link.opened_at)}` : 'never opened'}{' '}
               {isAdmin && link.state === 'live' ? (
                 <button
                   type="button"
@@ -65,7 +65,7 @@ export function ServiceLinks({ id, isAdmin }: { id: string; isAdmin: boolean }) 
                   Revoke
                   <span className="visually-hidden">
                     {' '}
-                    the link valid until {minute(link.expires_at)}
+                    the link valid until {localTime(link.expires_at)}
                   </span>
                 </button>
               ) : null}

@@ -7,7 +7,7 @@ import { formVersions, staffMessages } from '../../../contract/staff';
 import { staffCall } from './api';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { Failure, minute, TableFrame, useStaffTitle } from './ui';
+import { Failure, localTime, TableFrame, useStaffTitle } from './ui';
 
 export function VersionsPage() {
   useStaffTitle('Form versions');
@@ -42,7 +42,7 @@ export function VersionsPage() {
               {versions.data.versions.map((row) => (
                 <tr key={row.version}>
                   <td>{row.version}</td>
-                  <td>{minute(row.published_at)}</td>
+                  <td>{localTime(row.published_at)}</td>
                   <td>{row.published_by}</td>
                   <td>{row.current ? 'Current' : 'Earlier'}</td>
                 </tr>

@@ -5,9 +5,11 @@
  */
 import {
   applicationQuery,
+  auditQuery,
   linkQuery,
   staffMessages,
   type ApplicationQuery,
+  type AuditQuery,
   type PagePosition,
 } from '../../../contract/staff';
 import type { StaffListSearch } from './routes';
@@ -34,6 +36,9 @@ export const listQueryOf = (search: StaffListSearch) =>
 export const linkQueryOf = (search: StaffListSearch) =>
   parsedSearch<PagePosition>(linkQuery, search, {});
 
+export const auditQueryOf = (search: StaffListSearch) =>
+  parsedSearch<AuditQuery>(auditQuery, search, {});
+
 type Query = Partial<Record<string, string | number>>;
 
 /** The query as search params (the URL's and the API's), without empty values. */
@@ -48,7 +53,7 @@ export function searchOf(query: Query): Record<string, string> {
 export const queryString = (query: Query) => new URLSearchParams(searchOf(query)).toString();
 
 /** The filters alone (what an export takes): no page position. */
-export function filterOf(query: ApplicationQuery): ApplicationQuery {
+export function filterOf<Q extends PagePosition>(query: Q): Omit<Q, 'after' | 'before' | 'last'> {
   const { after: _after, before: _before, last: _last, ...filter } = query;
   return filter;
 }

@@ -48,6 +48,7 @@ export function staffRoutes<TRoot extends AnyRoute>(rootRoute: TRoot) {
     createRoute({
       getParentRoute: () => console,
       path: '/audit',
+      validateSearch: asText,
       component: lazyRouteComponent(() => import('./AuditPage'), 'AuditPage'),
     }),
     createRoute({

@@ -87,7 +87,6 @@ export function useStaffTitle(screen: string): void {
     document.title = `${screen} – Staff – ${institutionConfig.partner_name}`;
   }, [screen]);
 }
-export const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** A service link's state, as the console says it. */
 export const LINK_STATE_TEXT: Record<LinkState, string> = {
