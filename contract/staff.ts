@@ -57,6 +57,10 @@ export const staffMessages = {
   alreadyEnrolled: 'An authenticator app is already set up for this account.',
   signedOut: 'You have been signed out.',
   linkRevoked: 'The link has been revoked.',
+  /** D152: an applicant's deletion request, completed by an admin. */
+  accountDeleted:
+    'The account and its application have been deleted; the applicant is told by e-mail.',
+  noSuchDeletionRequest: 'There is no deletion request for this application.',
   noSuchLink: 'There is no such service link.',
   badFilter: 'The search or filter is not valid.',
 } as const;
@@ -285,3 +289,19 @@ export const formVersions = z.object({
     }),
   ),
 });
+
+/** GET /staff/api/deletion-requests (admins, D152): the requests waiting, oldest first. */
+export const deletionRequestList = z.object({
+  /** How long the institution keeps a submitted application (its institution file, D153). */
+  submitted_kept_years: z.number(),
+  requests: z.array(
+    z.object({
+      applicant_id: z.string(),
+      reference: z.string(),
+      email: z.string(),
+      requested_at: z.string(),
+      submitted_at: z.nullable(z.string()),
+    }),
+  ),
+});
+export type DeletionRequestList = z.output<typeof deletionRequestList>;

@@ -18,6 +18,7 @@ import { PasswordHasher } from './passwords';
 import { lookupRoutes } from './lookup/routes';
 import { LookupService } from './lookup/service';
 import { seedSampleLists } from './lookup/store';
+import { accountRoutes } from './routes/account';
 import { apiRoutes } from './routes/api';
 import { documentRoutes } from './routes/documents';
 import { pdfRoutes } from './routes/pdf';
@@ -298,6 +299,7 @@ export async function buildServer(
       );
       await api.register(documentRoutes(documents));
       await api.register(pdfRoutes(pdfContext));
+      await api.register(accountRoutes(documents));
     },
     { prefix: '/api' },
   );

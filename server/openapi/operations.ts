@@ -13,6 +13,8 @@ import {
   applicationPdfResponse,
   confirmBody,
   conversionBody,
+  deleteAccountBody,
+  deleteAccountResponse,
   conversionResponse,
   documentAnswersResponse,
   forgotBody,
@@ -46,6 +48,7 @@ import {
   applicationQuery,
   exportQuery,
   auditPage,
+  deletionRequestList,
   documentParams,
   enrolmentResponse,
   linkPage,
@@ -70,7 +73,7 @@ export type Security = 'session' | 'staffSession' | 'staffKey' | 'metricsToken' 
 export type Tag =
   'accounts' | 'application' | 'documents' | 'lookup' | 'service' | 'staff' | 'operations';
 /** A response's body: a schema's JSON, or a file. */
-export type Content = $ZodType | 'pdf' | 'csv' | 'prometheus';
+export type Content = $ZodType | 'pdf' | 'csv' | 'zip' | 'prometheus';
 
 export interface Operation {
   readonly method: 'get' | 'post' | 'put' | 'delete' | 'patch';
@@ -190,6 +193,15 @@ export const OPERATIONS: readonly Operation[] = [
       response: messageResponse,
     }),
   ),
+  op('delete', '/api/account', 'application', 'Delete my account (after submission: request it)', {
+    security: 'session',
+    body: deleteAccountBody,
+    response: deleteAccountResponse,
+  }),
+  op('get', '/api/account/export', 'application', 'Download my data: a ZIP of all held about me', {
+    security: 'session',
+    response: 'zip',
+  }),
   op('get', '/api/pdf', 'application', 'The application PDF: its status and download URL', {
     security: 'session',
     response: applicationPdfResponse,
@@ -377,6 +389,18 @@ export const OPERATIONS: readonly Operation[] = [
     query: linkQuery,
     response: linkPage,
   }),
+
+  op('get', '/staff/api/deletion-requests', 'staff', 'Applicants’ deletion requests (admins)', {
+    security: 'staffSession',
+    response: deletionRequestList,
+  }),
+  op(
+    'post',
+    '/staff/api/deletion-requests/{id}/complete',
+    'staff',
+    'Complete a deletion request: the account is deleted (admins)',
+    { security: 'staffSession', params: applicantParams, response: messageResponse },
+  ),
 
   ...PLATFORM_OPERATIONS,
 ];

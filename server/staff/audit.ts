@@ -4,6 +4,7 @@
  * was filtered on: never the words searched, which can be a name, D109).
  */
 import { and, desc, eq, lt } from 'drizzle-orm';
+import type { Database } from '../db/client';
 import { staffAudit } from '../db/schema';
 import type { ApplicationQuery } from '../../contract/staff';
 import type { ServiceContext } from '../services/context';
@@ -24,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'link.list',
   'link.minted',
   'link.revoked',
+  'account.deleted',
+  'account.deletion_requested',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -34,8 +37,9 @@ export interface Actor {
   readonly name: string;
 }
 
+/** Writes an audit row (in a transaction when `ctx.db` is one). */
 export async function audit(
-  ctx: Pick<ServiceContext, 'db' | 'config'>,
+  ctx: { readonly db: Pick<Database, 'insert'>; readonly config: ServiceContext['config'] },
   actor: Actor,
   action: AuditAction,
   applicantId: string | null = null,
