@@ -6,6 +6,7 @@
 import type { $ZodType } from 'zod/v4/core';
 import * as z from 'zod/mini';
 import { PLATFORM_OPERATIONS } from './platformOperations';
+import { PRIVACY_OPERATIONS } from './privacyOperations';
 import {
   addAnotherBody,
   addAnotherResponse,
@@ -13,8 +14,6 @@ import {
   applicationPdfResponse,
   confirmBody,
   conversionBody,
-  deleteAccountBody,
-  deleteAccountResponse,
   conversionResponse,
   documentAnswersResponse,
   forgotBody,
@@ -48,7 +47,6 @@ import {
   applicationQuery,
   exportQuery,
   auditPage,
-  deletionRequestList,
   documentParams,
   enrolmentResponse,
   linkPage,
@@ -193,15 +191,6 @@ export const OPERATIONS: readonly Operation[] = [
       response: messageResponse,
     }),
   ),
-  op('delete', '/api/account', 'application', 'Delete my account (after submission: request it)', {
-    security: 'session',
-    body: deleteAccountBody,
-    response: deleteAccountResponse,
-  }),
-  op('get', '/api/account/export', 'application', 'Download my data: a ZIP of all held about me', {
-    security: 'session',
-    response: 'zip',
-  }),
   op('get', '/api/pdf', 'application', 'The application PDF: its status and download URL', {
     security: 'session',
     response: applicationPdfResponse,
@@ -390,17 +379,6 @@ export const OPERATIONS: readonly Operation[] = [
     response: linkPage,
   }),
 
-  op('get', '/staff/api/deletion-requests', 'staff', 'Applicants’ deletion requests (admins)', {
-    security: 'staffSession',
-    response: deletionRequestList,
-  }),
-  op(
-    'post',
-    '/staff/api/deletion-requests/{id}/complete',
-    'staff',
-    'Complete a deletion request: the account is deleted (admins)',
-    { security: 'staffSession', params: applicantParams, response: messageResponse },
-  ),
-
+  ...PRIVACY_OPERATIONS,
   ...PLATFORM_OPERATIONS,
 ];
