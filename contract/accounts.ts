@@ -37,6 +37,13 @@ export const loginBody = z.object({
       z.maxLength(MAX_PASSWORD_LENGTH, accountMessages.passwordTooLong),
     ),
 });
+/** DELETE /api/account (D152): the password typed again. */
+export const deleteAccountBody = z.object({ password: loginBody.shape.password });
+/** Whether the account is gone, or its deletion waits for an admin (a submitted application). */
+export const deleteAccountResponse = z.object({
+  message: z.string(),
+  outcome: z.enum(['deleted', 'requested']),
+});
 export const forgotBody = z.object({ username: emailWith(accountMessages.emailSignup) });
 export const resetBody = z
   .object({
@@ -61,6 +68,7 @@ export type SignupBody = z.output<typeof signupBody>;
 export type ConfirmBody = z.output<typeof confirmBody>;
 export type LoginBody = z.output<typeof loginBody>;
 export type ResetBody = z.output<typeof resetBody>;
+export type DeleteAccountResponse = z.output<typeof deleteAccountResponse>;
 
 /** Every account call answers `{ message }`. */
 export const messageResponse = z.object({ message: z.string() });

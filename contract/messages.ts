@@ -37,6 +37,12 @@ export const serverMessages = {
   loggedOut: 'You have been logged out.',
   /** D142: after "Log out of all devices". */
   loggedOutEverywhere: 'You have been logged out on every device.',
+  /** D152: "Delete my account" before submission, done at once. */
+  accountDeleted: 'Your account and everything it held have been deleted.',
+  /** D152: after submission the institution may have to keep the application; an admin completes it. */
+  deletionRequested:
+    'Your application is submitted, so the admission office completes the deletion: we have sent them your request and will e-mail you once it is done.',
+  deletionPasswordWrong: 'That is not your password. Type the password you log in with.',
   saved: 'Your answers have been saved.',
   /** SECURITY.md REQ-R-2: the same answer was changed elsewhere (another tab or device). */
   answerConflict:

@@ -57,6 +57,10 @@ export const staffMessages = {
   alreadyEnrolled: 'An authenticator app is already set up for this account.',
   signedOut: 'You have been signed out.',
   linkRevoked: 'The link has been revoked.',
+  /** D152: an applicant's deletion request, completed by an admin. */
+  accountDeleted:
+    'The account and its application have been deleted; the applicant is told by e-mail.',
+  noSuchDeletionRequest: 'There is no deletion request for this application.',
   noSuchLink: 'There is no such service link.',
   badFilter: 'The search or filter is not valid.',
 } as const;
@@ -280,6 +284,8 @@ export const AUDIT_ACTIONS = [
   'link.list',
   'link.minted',
   'link.revoked',
+  'account.deleted',
+  'account.deletion_requested',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -312,6 +318,12 @@ export const AUDIT_EVENT_WORDS: Record<AuditAction, { label: string; words: stri
   'link.revoked': {
     label: 'Service link revoked',
     words: 'Revoked a service link to the application of',
+  },
+  // The account is gone: only the fact and a keyed pseudonym of the address stay (D152).
+  'account.deleted': { label: 'Account deleted', words: 'Deleted an account and its application' },
+  'account.deletion_requested': {
+    label: 'Deletion requested',
+    words: 'Asked for the deletion of the account and application of',
   },
 };
 
@@ -370,3 +382,19 @@ export const formVersions = z.object({
     }),
   ),
 });
+
+/** GET /staff/api/deletion-requests (admins, D152): the requests waiting, oldest first. */
+export const deletionRequestList = z.object({
+  /** How long the institution keeps a submitted application (its institution file, D153). */
+  submitted_kept_years: z.number(),
+  requests: z.array(
+    z.object({
+      applicant_id: z.string(),
+      reference: z.string(),
+      email: z.string(),
+      requested_at: z.string(),
+      submitted_at: z.nullable(z.string()),
+    }),
+  ),
+});
+export type DeletionRequestList = z.output<typeof deletionRequestList>;

@@ -58,6 +58,18 @@ export const institutionConfigSchema = z.strictObject({
     secondary: colour(),
     accent: colour(),
   }),
+  /**
+   * How long applications are kept (D153): one never submitted, after its last change (its account
+   * goes with it, a reminder mailed a month before); a submitted one, which an applicant's deletion
+   * request leaves to an admin to complete.
+   */
+  retention: z._default(
+    z.strictObject({
+      unsubmitted_months: z.number().check(z.int(), z.minimum(2), z.maximum(120)),
+      submitted_years: z.number().check(z.int(), z.minimum(1), z.maximum(100)),
+    }),
+    { unsubmitted_months: 18, submitted_years: 5 },
+  ),
   /** The institution's IANA time zone: the console's dates and times are local to it. */
   time_zone: z._default(z.string().check(z.refine(isTimeZone)), DEFAULT_TIME_ZONE),
 });

@@ -18,6 +18,7 @@ import { PasswordHasher } from './passwords';
 import { lookupRoutes } from './lookup/routes';
 import { LookupService } from './lookup/service';
 import { seedSampleLists } from './lookup/store';
+import { accountRoutes } from './routes/account';
 import { apiRoutes } from './routes/api';
 import { documentRoutes } from './routes/documents';
 import { pdfRoutes } from './routes/pdf';
@@ -43,7 +44,7 @@ import { registerUnreadBodyDrain } from './security/unreadBody';
 import type { ServiceContext } from './services/context';
 import { vaultOf } from './crypto/answerVault';
 import { sealAllTenants } from './crypto/sealAtRest';
-import { pruneAccountEvents } from './services/limits';
+import { scheduleRetentionSweep } from './services/retention';
 import {
   DEFAULT_TENANT_SEED,
   definitionsById,
@@ -298,6 +299,7 @@ export async function buildServer(
       );
       await api.register(documentRoutes(documents));
       await api.register(pdfRoutes(pdfContext));
+      await api.register(accountRoutes(documents));
     },
     { prefix: '/api' },
   );
@@ -371,20 +373,11 @@ export async function buildServer(
     });
   }
 
-  const prune = setInterval(
-    () => {
-      for (const tenant of directory.all())
-        void runInTenant(tenant.id, () => pruneAccountEvents(context)).catch(() => undefined);
-    },
-    10 * 60 * 1000,
-  );
-  prune.unref();
   // Another process's publish or new college is served here within seconds (D145).
   const unfollow = directory.follow(database.db, config.tenantRefreshMs, app.log);
-  app.addHook('onClose', async () => {
-    clearInterval(prune);
-    unfollow();
-  });
+  app.addHook('onClose', async () => unfollow());
+  // The retention sweep's chain (D153), queued once whichever process runs the worker.
+  app.addHook('onReady', async () => scheduleRetentionSweep(queue, config.now()));
   if (!options.database) closing.add(app, 'database', () => database.close());
 
   return {

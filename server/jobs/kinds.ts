@@ -26,6 +26,7 @@ import {
   UPLOAD_SWEEP_JOB,
   type DocumentsContext,
 } from '../services/documents';
+import { RETENTION_JOB, retentionSweepJob } from '../services/retention';
 import { createStorage } from '../storage/create';
 import type { TenantDirectory } from '../tenants';
 import { JobQueue } from './queue';
@@ -86,6 +87,10 @@ export function createJobs(
   queue.register(CONVERSION_JOB, conversionJob(documents));
   queue.register(UPLOAD_SWEEP_JOB, uploadSweepJob(documents));
   queue.register(APPLICATION_PDF_JOB, applicationPdfJob(pdfContext));
+  queue.register(
+    RETENTION_JOB,
+    retentionSweepJob(documents, () => directory.all().map((tenant) => tenant.id)),
+  );
   queue.register(
     MAIL_JOB,
     mailJob({

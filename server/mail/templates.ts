@@ -90,6 +90,36 @@ export const mails = {
       ],
       institution,
     ),
+  accountDeleted: (to: string, institution: InstitutionConfig) =>
+    compose(
+      to,
+      'your account was deleted',
+      [
+        `Your ${institution.application_title} account has been deleted, with its answers, documents and PDF copies.`,
+        `We keep only a record that an account was deleted, which does not name you. If you did not ask for this, write to ${institution.help_email}.`,
+      ],
+      institution,
+    ),
+  deletionRequested: (to: string, institution: InstitutionConfig) =>
+    compose(
+      to,
+      'we received your request to delete your account',
+      [
+        `We received your request to delete your ${institution.application_title} account. Your application is submitted, so the admission office completes the deletion, keeping only what it must keep by law; we will write to you once it is done.`,
+        `If you did not ask for this, write to ${institution.help_email}.`,
+      ],
+      institution,
+    ),
+  retentionReminder: (to: string, deleteOn: string, institution: InstitutionConfig) =>
+    compose(
+      to,
+      'your unfinished application will be deleted',
+      [
+        `Your ${institution.application_title} was started but never submitted. Unsubmitted applications are deleted some time after their last change: yours, with its account, will be deleted on ${deleteOn}.`,
+        'To keep it, log in before then; any change to it starts the time again. If you no longer need it, you can do nothing, or delete it yourself from the account menu.',
+      ],
+      institution,
+    ),
   staffInvitation: (to: string, link: string, role: StaffRole, institution: InstitutionConfig) =>
     compose(
       to,

@@ -45,6 +45,7 @@ function parametersOf(schema: $ZodType | undefined, where: 'path' | 'query'): Js
 const FILE_TYPES: Record<Exclude<Content, $ZodType>, string> = {
   pdf: 'application/pdf',
   csv: 'text/csv',
+  zip: 'application/zip',
   prometheus: 'text/plain; version=0.0.4',
 };
 
@@ -53,8 +54,8 @@ function contentOf(content: Content): Json {
     return {
       [FILE_TYPES[content]]: {
         schema:
-          content === 'pdf'
-            ? { type: 'string', contentMediaType: 'application/pdf' }
+          content === 'pdf' || content === 'zip'
+            ? { type: 'string', contentMediaType: FILE_TYPES[content] }
             : { type: 'string' },
       },
     };

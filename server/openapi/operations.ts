@@ -6,6 +6,7 @@
 import type { $ZodType } from 'zod/v4/core';
 import * as z from 'zod/mini';
 import { PLATFORM_OPERATIONS } from './platformOperations';
+import { PRIVACY_OPERATIONS } from './privacyOperations';
 import {
   addAnotherBody,
   addAnotherResponse,
@@ -71,7 +72,7 @@ export type Security = 'session' | 'staffSession' | 'staffKey' | 'metricsToken' 
 export type Tag =
   'accounts' | 'application' | 'documents' | 'lookup' | 'service' | 'staff' | 'operations';
 /** A response's body: a schema's JSON, or a file. */
-export type Content = $ZodType | 'pdf' | 'csv' | 'prometheus';
+export type Content = $ZodType | 'pdf' | 'csv' | 'zip' | 'prometheus';
 
 export interface Operation {
   readonly method: 'get' | 'post' | 'put' | 'delete' | 'patch';
@@ -380,5 +381,6 @@ export const OPERATIONS: readonly Operation[] = [
     response: linkPage,
   }),
 
+  ...PRIVACY_OPERATIONS,
   ...PLATFORM_OPERATIONS,
 ];

@@ -7,13 +7,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { PDF_DOWNLOAD_PARAM, pdfMessages } from '../../contract';
 import type { HttpError } from '../errors';
 import { refusals } from '../security/events';
+import { attachment } from './attachment';
 import { downloadPdf, pdfStatus, type ApplicationPdfContext } from '../services/applicationPdf';
-
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export function pdfRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
   return async (app) => {

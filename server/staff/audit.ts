@@ -4,6 +4,7 @@
  * was filtered on: never the words searched, which can be a name, D109).
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client';
 import { staffAudit, staffListing } from '../db/schema';
 import {
   AUDIT_CLI_ACTOR,
@@ -31,8 +32,9 @@ export interface Actor {
   readonly name: string;
 }
 
+/** Writes an audit row (in a transaction when `ctx.db` is one). */
 export async function audit(
-  ctx: Pick<ServiceContext, 'db' | 'config'>,
+  ctx: { readonly db: Pick<Database, 'insert'>; readonly config: ServiceContext['config'] },
   actor: Actor,
   action: AuditAction,
   applicantId: string | null = null,

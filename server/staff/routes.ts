@@ -27,6 +27,8 @@ import {
 import { CLEAR_SITE_DATA } from '../cookies';
 import { HttpError } from '../errors';
 import { parse } from '../routes/parse';
+import { disposition } from '../routes/attachment';
+import { deletionRoutes } from './deletionRoutes';
 import { refusals, securityEvent, type SecurityEvent } from '../security/events';
 import type { ApplicationPdfContext } from '../services/applicationPdf';
 import { cliKey } from '../services/serviceTokens';
@@ -64,12 +66,6 @@ function signInRefusal(error: HttpError): SecurityEvent | null {
     return 'auth.login_failed';
   if (error.message === serverMessages.loginStopped) return 'auth.hard_stop';
   return error.statusCode === 429 ? 'auth.lockout' : null;
-}
-
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-function disposition(kind: 'inline' | 'attachment', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 function sendPdf(
@@ -339,5 +335,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       await audit(ctx, accounts.actorOf(staffOf(request)), 'link.list');
       return page;
     });
+
+    await app.register(deletionRoutes(ctx));
   };
 }

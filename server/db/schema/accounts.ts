@@ -27,6 +27,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     confirmedAt: at('confirmed_at'),
     createdAt: at('created_at').notNull(),
+    /** When the reminder before an unsubmitted application's deletion was sent (D153): once. */
+    retentionRemindedAt: at('retention_reminded_at'),
   },
   (t) => [uniqueIndex('users_tenant_email').on(t.tenantId, t.email)],
 );
@@ -140,4 +142,31 @@ export const serviceTokenRevocations = pgTable(
     revokedAt: at('revoked_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.tokenId] })],
+);
+
+/** A submitted application's owner asked for the account's deletion; an admin completes it (D152). */
+export const deletionRequests = pgTable(
+  'deletion_requests',
+  {
+    tenantId: text('tenant_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedAt: at('requested_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'deletion_requests_pk', columns: [t.tenantId, t.userId] })],
+);
+
+/**
+ * Stored objects of deleted rows still to be removed from storage: written with the rows' deletion,
+ * removed once the object is; the retention sweep tries again what a failed delete left (D152).
+ */
+export const objectDeletions = pgTable(
+  'object_deletions',
+  {
+    tenantId: text('tenant_id').notNull(),
+    objectKey: text('object_key').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'object_deletions_pk', columns: [t.tenantId, t.objectKey] })],
 );

@@ -1,0 +1,46 @@
+/**
+ * Deletion requests of submitted applications (D152): an admin lists them and completes one, which
+ * deletes the account as "Delete my account" does before submission. Both audited.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { applicationReference } from '../../contract';
+import { applicantParams, staffMessages, type DeletionRequestList } from '../../contract/staff';
+import { HttpError } from '../errors';
+import { parse } from '../routes/parse';
+import { completeDeletionRequest, deletionRequestList } from '../services/accountDeletion';
+import type { ApplicationPdfContext } from '../services/applicationPdf';
+import { actorOf } from './accounts';
+import type { StaffSession } from './sessions';
+import { audit } from './audit';
+
+export function deletionRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
+  return async (app) => {
+    const staffOf = (request: FastifyRequest) => request.staff as StaffSession;
+    app.get('/deletion-requests', { config: { staffAccess: 'admin' } }, async (request) => {
+      const rows = await deletionRequestList(ctx, request.tenant.id);
+      await audit(ctx, actorOf(staffOf(request)), 'application.list', null, 'deletion requests');
+      const answer: DeletionRequestList = {
+        submitted_kept_years: ctx.institutionOf(request.tenant.id).retention.submitted_years,
+        requests: rows.map((row) => ({
+          applicant_id: row.userId,
+          reference: applicationReference(row.userId),
+          email: row.email,
+          requested_at: row.requestedAt.toISOString(),
+          submitted_at: row.submittedAt?.toISOString() ?? null,
+        })),
+      };
+      return answer;
+    });
+
+    app.post(
+      '/deletion-requests/:id/complete',
+      { config: { staffAccess: 'admin' } },
+      async (request) => {
+        const { id } = parse(applicantParams, request.params);
+        if (!(await completeDeletionRequest(ctx, actorOf(staffOf(request)), id)))
+          throw new HttpError(404, staffMessages.noSuchDeletionRequest);
+        return { message: staffMessages.accountDeleted };
+      },
+    );
+  };
+}
