@@ -8,7 +8,6 @@ import {
   type DocumentState,
 } from '../react/documents';
 import type { QuestionRendererProps } from '../registry';
-import { cx } from './classNames';
 import { controlProps } from './Field';
 import { FileFrame } from './FileFrame';
 import fileStyles from './file.module.css';
@@ -104,7 +103,7 @@ function LiveFileQuestion(props: QuestionRendererProps<'file'> & { documents: Do
           </p>
           <button
             type="button"
-            className={cx(styles.button, styles.secondary)}
+            className={styles.button}
             aria-label={state.file ? text.deleteLabel(state.file.name) : text.delete}
             onClick={() => documents.requestDelete(view.key)}
           >
@@ -115,7 +114,7 @@ function LiveFileQuestion(props: QuestionRendererProps<'file'> & { documents: Do
         <div className={styles.inputRow}>
           <button
             type="button"
-            className={cx(styles.button, styles.secondary)}
+            className={styles.button}
             disabled={busy}
             onClick={() => input.current?.click()}
             {...controlProps(props.ids, view.question.help, errors, busy ? statusId : undefined)}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { QuestionRendererProps } from '../registry';
-import { cx } from './classNames';
 import { DigitMask } from './DigitMask';
 import styles from './interactive.module.css';
 import { TextField } from './TextField';
@@ -32,7 +31,7 @@ export function SsnQuestion(props: QuestionRendererProps<'ssn'>) {
           />
           <button
             type="button"
-            className={cx(styles.button, styles.secondary)}
+            className={styles.button}
             aria-label={`Show ${view.question.label}`}
             aria-pressed={shown}
             aria-controls={ids.input}

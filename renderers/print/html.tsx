@@ -27,32 +27,54 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** An attached document drawn after the application: its question, its file and its page count. */
+export interface PrintAttachment {
+  readonly questionLabel: string;
+  readonly fileName: string;
+  readonly pages: number;
+}
+
+/** The words of an attached document's separator page. */
+export const SEPARATOR_TEXT = {
+  title: 'Attached document',
+  question: 'Question',
+  file: 'File',
+} as const;
+
+/** The separator page naming the question and the file, then one framed empty page per page. */
+function attachmentPages({ questionLabel, fileName, pages }: PrintAttachment): string {
+  const c = PRINT_CLASS;
+  const t = SEPARATOR_TEXT;
+  const separator = `<div class="${c.document} ${c.separator}"><h2 class="${c.separatorTitle}">${t.title}</h2><p class="${c.meta}">${t.question}: ${escapeHtml(questionLabel)}</p><p class="${c.meta}">${t.file}: ${escapeHtml(fileName)}</p></div>`;
+  return separator + `<div class="${c.frame}">&#160;</div>`.repeat(pages);
+}
+
 /**
  * A complete HTML document of the application for printing: the print stylesheet, Letter pages, the
  * applicant's name and the date in each page's header (and a draft's mark between them) and
- * "Page N of M" in the footer. The server
- * asks for `blankPages` empty pages at the end, framed like the others, to draw the attached
- * documents' pages on: M then counts them, in the one print. With `fonts` the document carries the
+ * "Page N of M" in the footer. For each of `attachments` the server gets a separator page naming
+ * the question and the file, then empty pages, framed like the others, to draw the document's pages
+ * on: M then counts them, in the one print. With `fonts` the document carries the
  * fonts its text needs; without, it is written in the machine's.
  */
 export function renderApplicationHtml(
   props: Omit<PrintApplicationProps, 'headingLevel'> & {
-    readonly blankPages?: number;
+    readonly attachments?: readonly PrintAttachment[];
     readonly fonts?: EmbeddedPrintFonts;
   },
 ): string {
-  const { blankPages = 0, fonts, ...rest } = props;
+  const { attachments = [], fonts, ...rest } = props;
   const name = rest.applicantName ?? applicantNameOf(rest.answers);
   const date = rest.date ?? printDate(rest.now ?? new Date());
   const body = renderToStaticMarkup(
     <PrintApplication {...rest} applicantName={name} date={date} headingLevel={1} />,
   );
-  const blanks = `<div class="${PRINT_CLASS.frame}">&#160;</div>`.repeat(blankPages);
+  const attached = attachments.map(attachmentPages).join('');
   const title = [props.definition.title, name].filter(Boolean).join(' – ');
   const draftMark = rest.draft ? PRINT_LABELS.draft : undefined;
   const rules = `${printStylesheet(fonts?.families)}${pageRules(name, date, fonts?.families, draftMark)}`;
   // The header's name, date and draft mark are printed too; the rules' own characters are ASCII.
-  const faces = fonts?.fontFaces(`${body}${name}${date}${rules}`) ?? '';
+  const faces = fonts?.fontFaces(`${body}${attached}${name}${date}${rules}`) ?? '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -60,7 +82,7 @@ export function renderApplicationHtml(
 <title>${escapeHtml(title)}</title>
 <style>${faces}${rules}</style>
 </head>
-<body>${body}${blanks}</body>
+<body>${body}${attached}</body>
 </html>
 `;
 }

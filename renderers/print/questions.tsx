@@ -7,28 +7,37 @@ import { choiceText, dateText, monthYearText, textOf } from '../answers';
 import type { QuestionRendererProps } from '../registry';
 import { usePrintContext } from './PrintContext';
 import { PRINT_CLASS as c } from './stylesheet';
-import { checkboxMark, documentAttachedText, lookupText } from './text';
+import { checkboxMark, documentAttachedText, lookupText, notAnsweredText } from './text';
 
-/** One question: its label, then its value, as text. */
+/**
+ * One question: its label, then its value, as text. An optional question left empty is left out; a
+ * required one left empty (a copy printed before submit) says so, so staff see what is missing (D161).
+ */
 export function PrintField({
-  questionKey,
+  view,
   label,
-  children,
+  children: text,
+  className = c.field,
+  valueClassName = c.value,
 }: {
-  questionKey: string;
+  view: { readonly key: string; readonly required: boolean };
   label: string;
-  children: ReactNode;
+  children: string;
+  className?: string;
+  valueClassName?: string;
 }) {
+  if (text === '' && !view.required) return null;
   return (
-    <div className={c.field} data-key={questionKey}>
-      <span className={c.label}>{label}</span> <span className={c.value}>{children}</span>
+    <div className={className} data-key={view.key}>
+      <span className={c.label}>{label}</span>{' '}
+      <span className={valueClassName}>{text === '' ? notAnsweredText : text}</span>
     </div>
   );
 }
 
 function TextLike({ view, value }: QuestionRendererProps) {
   return (
-    <PrintField questionKey={view.key} label={view.question.label}>
+    <PrintField view={view} label={view.question.label}>
       {textOf(value)}
     </PrintField>
   );
@@ -38,7 +47,7 @@ export const PrintText = TextLike as (props: QuestionRendererProps<'text'>) => R
 /** A date as the applicant entered it, MM/DD/YYYY (the answer is ISO). */
 export function PrintDate({ view, value }: QuestionRendererProps<'date'>) {
   return (
-    <PrintField questionKey={view.key} label={view.question.label}>
+    <PrintField view={view} label={view.question.label}>
       {dateText(value)}
     </PrintField>
   );
@@ -50,10 +59,14 @@ export const PrintNumber = TextLike as (props: QuestionRendererProps<'number'>) 
 /** A text area keeps its line breaks. */
 export function PrintTextarea({ view, value }: QuestionRendererProps<'textarea'>) {
   return (
-    <div className={`${c.field} ${c.long}`} data-key={view.key}>
-      <span className={c.label}>{view.question.label}</span>{' '}
-      <span className={`${c.value} ${c.prewrap}`}>{textOf(value)}</span>
-    </div>
+    <PrintField
+      view={view}
+      label={view.question.label}
+      className={`${c.field} ${c.long}`}
+      valueClassName={`${c.value} ${c.prewrap}`}
+    >
+      {textOf(value)}
+    </PrintField>
   );
 }
 
@@ -61,7 +74,7 @@ export function PrintTextarea({ view, value }: QuestionRendererProps<'textarea'>
 function Choice({ view, value, answerOf }: QuestionRendererProps<'select' | 'radio'>) {
   const description = view.descKey ? answerOf(view.descKey) : undefined;
   return (
-    <PrintField questionKey={view.key} label={view.question.label}>
+    <PrintField view={view} label={view.question.label}>
       {choiceText(value, description, view.options)}
     </PrintField>
   );
@@ -82,7 +95,7 @@ export function PrintCheckbox({ view, value }: QuestionRendererProps<'checkbox'>
 export function PrintMonthYear({ view, value, answerOf }: QuestionRendererProps<'monthYear'>) {
   const year = answerOf(view.yearKey ?? view.question.yearKey);
   return (
-    <PrintField questionKey={view.key} label={view.question.label}>
+    <PrintField view={view} label={view.question.label}>
       {monthYearText(value, year, view.monthOptions)}
     </PrintField>
   );
@@ -92,7 +105,7 @@ export function PrintMonthYear({ view, value, answerOf }: QuestionRendererProps<
 export function PrintLookup({ view, value, answerOf }: QuestionRendererProps<'lookup'>) {
   const ceebKey = view.fillKeys.find((key) => key.endsWith('ceeb'));
   return (
-    <PrintField questionKey={view.key} label={view.question.label}>
+    <PrintField view={view} label={view.question.label}>
       {lookupText(view.question.category, value, ceebKey ? answerOf(ceebKey) : undefined)}
     </PrintField>
   );
@@ -102,7 +115,7 @@ export function PrintLookup({ view, value, answerOf }: QuestionRendererProps<'lo
 export function PrintFile({ view }: QuestionRendererProps<'file'>) {
   const { documents } = usePrintContext();
   return (
-    <PrintField questionKey={view.key} label={view.question.label}>
+    <PrintField view={view} label={view.question.label}>
       {documents.has(view.key) ? documentAttachedText(view.question.label) : ''}
     </PrintField>
   );

@@ -1,5 +1,10 @@
 /** Entry for the server (PDF): the whole application as a printable HTML document. */
-export { renderApplicationHtml, type EmbeddedPrintFonts } from './html';
+export {
+  renderApplicationHtml,
+  SEPARATOR_TEXT,
+  type EmbeddedPrintFonts,
+  type PrintAttachment,
+} from './html';
 export { PAGE_MARGIN_INCHES } from './stylesheet';
 export {
   PrintApplication,

@@ -25,6 +25,8 @@ export const PRINT_CLASS = {
   instance: 'pr-instance',
   instanceTitle: 'pr-instance-title',
   tabs: 'pr-tabs',
+  separator: 'pr-separator',
+  separatorTitle: 'pr-separator-title',
 } as const;
 
 const c = PRINT_CLASS;
@@ -70,12 +72,15 @@ export function printStylesheet(fonts: PrintFonts = SYSTEM_PRINT_FONTS): string 
 .${c.checkbox} .${c.value} { font-family: ${fonts.mono}; }
 .${c.prewrap} { white-space: pre-wrap; }
 .${c.instance} { padding-left: 0.75rem; border-left: 2px solid #ccc; margin: 0.5rem 0; }
+.${c.separatorTitle} { font-size: 1.3em; margin: 0 0 1rem; border-bottom: 1px solid #999; }
 @media print {
   .${c.document} { max-width: none; padding: 0; }
-  .${c.page} + .${c.page} { break-before: page; }
+  /* The form's pages flow on from one another (a page of its own left a few lines alone, D161);
+     a heading stays with what follows it, and a parent or an honor is kept whole when it fits. */
   .${c.sectionTitle}, .${c.instanceTitle}, .${c.pageTitle} { break-after: avoid; }
-  /* An empty framed page of its own, for an attached document's page. */
-  .${c.frame} { break-before: page; }
+  .${c.instance} { break-inside: avoid; }
+  /* An attached document's separator page, then an empty framed page for each of its pages. */
+  .${c.separator}, .${c.frame} { break-before: page; }
 }
 `;
 }

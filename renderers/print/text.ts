@@ -27,3 +27,6 @@ export function lookupText(category: LookupCategory, label: unknown, ceeb: unkno
 export function documentAttachedText(questionLabel: string): string {
   return `Document attached for "${questionLabel}"`;
 }
+
+/** A required question left empty on a copy printed before submit (D161). */
+export const notAnsweredText = 'Not answered';

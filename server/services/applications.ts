@@ -304,12 +304,15 @@ export async function submit(ctx: ServiceContext, user: Scope, definition: Defin
       if (await markSubmitted(ctx, user, row, now, definition.version)) outcome = 'submitted';
     }
   }
-  // The receipt (D138): one per submission, named by its time.
+  // The receipt (D138): one per submission, named by its time in the institution's zone.
   if (outcome === 'submitted')
     await ctx.mail.send(user.tenantId, {
       template: 'submitted',
       to: user.email,
-      args: [applicationReference(user.userId), submissionTime(now, 'UTC')],
+      args: [
+        applicationReference(user.userId),
+        submissionTime(now, ctx.institutionOf(user.tenantId).time_zone),
+      ],
       event: `${user.userId}:${now.toISOString()}`,
     });
   return { message: serverMessages.submitted };

@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { PlainToastLayer } from './PlainToastLayer';
 import type { ActiveToast, ToastOptions } from './toastModel';
 import { preloadWhenIdle } from './preloadWhenIdle';
+import { useToastsBelowHeader } from './toastOffset';
 
 /** When the Radix layer cannot be fetched (offline), the plain layer still shows every toast. */
 const loadToastLayer = () => import('./ToastLayer').catch(() => ({ default: PlainToastLayer }));
@@ -49,6 +50,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const api = useMemo<ToastApi>(() => ({ show }), [show]);
+  useToastsBelowHeader(toasts.length > 0);
 
   // The Radix toast layer is not needed to draw the first page (docs/decisions/ D29): it is fetched
   // and mounted once the browser is idle, or at the first toast if that comes sooner.

@@ -12,8 +12,13 @@ import {
   documentAttachedText,
   lookupText,
   monthYearText,
+  notAnsweredText,
 } from '../../renderers/print';
-import { applicantNameOf, renderApplicationHtml } from '../../renderers/print/render';
+import {
+  applicantNameOf,
+  renderApplicationHtml,
+  SEPARATOR_TEXT,
+} from '../../renderers/print/render';
 import { PRINT_STYLESHEET } from '../../renderers/print';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -114,6 +119,12 @@ describe('renderApplicationHtml with the institution definition', () => {
     expect(text).toContain('Document attached for "Unofficial Transcript"');
   });
 
+  it('D161: leaves out an optional question left empty, and says a required one is not answered', () => {
+    expect(text).not.toContain('Middle Name');
+    expect(text).not.toContain('Preferred Name');
+    expect(text).toContain(`Date of Birth\n${notAnsweredText}`);
+  });
+
   it('keeps only the repeated instances that hold answers', () => {
     expect(text).toContain('Parent or Legal Guardian 1');
     expect(text).not.toContain('Parent or Legal Guardian 2');
@@ -157,11 +168,18 @@ describe('renderApplicationHtml with the institution definition', () => {
         now: NOW,
       }),
     );
+    const apart = textOf(
+      renderApplicationHtml({
+        definition: applicationDefinition,
+        answers: { ...answers, parent_zip: '05401' },
+        now: NOW,
+      }),
+    );
     expect(same).toMatch(/\[X\]\nThis parent or guardian lives at my permanent address/);
-    expect(text).toMatch(/\[ \]\nThis parent or guardian lives at my permanent address/);
+    expect(apart).toMatch(/\[ \]\nThis parent or guardian lives at my permanent address/);
     const parentPart = (t: string) =>
       t.slice(t.indexOf('Parent or Legal Guardian 1'), t.indexOf('How should we contact'));
-    expect(parentPart(text)).toContain('ZIP/Postal Code');
+    expect(parentPart(apart)).toContain('ZIP/Postal Code\n05401');
     expect(parentPart(same)).not.toContain('ZIP/Postal Code');
   });
 
@@ -208,28 +226,44 @@ describe('renderApplicationHtml with the institution definition', () => {
     expect(PRINT_STYLESHEET).toMatch(/\.pr-long > \.pr-label \{[^}]*break-after: avoid/);
   });
 
-  it('D114: framed empty pages at the end for the attached documents, counted by "Page N of M"', () => {
+  it('D114, D161: for each attached document a separator page naming it, then framed empty pages counted by "Page N of M"', () => {
     const html = renderApplicationHtml({
       definition: applicationDefinition,
       answers: { ...answers, first_name: 'Ada <Lovelace>' },
       applicantName: 'Ada <Lovelace>',
       date: 'May 1, 2026',
-      blankPages: 4,
+      attachments: [
+        { questionLabel: 'Unofficial Transcript', fileName: 'grades <fall>.pdf', pages: 3 },
+        { questionLabel: 'Personal Essay', fileName: 'essay.png', pages: 1 },
+      ],
     });
     expect(html.match(/class="pr-frame"/g)).toHaveLength(4);
-    expect(PRINT_STYLESHEET).toMatch(/\.pr-frame \{[^}]*break-before: page/);
+    expect(html.match(/pr-separator"/g)).toHaveLength(2);
+    const text = textOf(html);
+    expect(text).toContain(
+      `${SEPARATOR_TEXT.title}\n${SEPARATOR_TEXT.question}: Unofficial Transcript\n${SEPARATOR_TEXT.file}: grades &lt;fall&gt;.pdf`,
+    );
+    expect(html).not.toContain('grades <fall>');
+    expect(PRINT_STYLESHEET).toMatch(/\.pr-separator, \.pr-frame \{[^}]*break-before: page/);
     expect(html).toContain('@top-left { content: "Ada \\3c Lovelace>"');
     expect(html).toContain('"Page " counter(page) " of " counter(pages)');
     const none = renderApplicationHtml({ definition: applicationDefinition, answers });
     expect(none).not.toContain('class="pr-frame"');
+    expect(none).not.toContain('pr-separator"');
   });
 
-  it('shows a file question without a document as unanswered', () => {
+  it('D161: the form pages flow on (no page break between them), headings stay with what follows, an instance is kept whole', () => {
+    expect(PRINT_STYLESHEET).not.toMatch(/\.pr-page \+ \.pr-page/);
+    expect(PRINT_STYLESHEET).toMatch(/\.pr-page-title \{[^}]*break-after: avoid/);
+    expect(PRINT_STYLESHEET).toMatch(/\.pr-instance \{[^}]*break-inside: avoid/);
+  });
+
+  it('D161: a file question without a document is left out when optional, "not answered" when required', () => {
     const none = textOf(
       renderApplicationHtml({ definition: applicationDefinition, answers, now: NOW }),
     );
-    expect(none).toContain('Unofficial Transcript');
     expect(none).not.toContain('Document attached');
+    expect(none).not.toMatch(new RegExp(`Unofficial Transcript\n(?!${notAnsweredText})`));
   });
 
   it("shows only the chosen tab's content", () => {

@@ -17,7 +17,7 @@ import {
   type QuestionView,
 } from '../../runtime';
 import { checkboxMark, choiceText, lookupText, monthYearText } from '../../renderers/print';
-import { printDate } from '../../renderers/print/render';
+import { printDate, SEPARATOR_TEXT } from '../../renderers/print/render';
 import { runInTenant } from '../../server/db/tenantScope';
 import { applicationReference } from '../../server/services/applicationPdf';
 import { validApplication } from '../definitions/fixtures';
@@ -137,11 +137,30 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
     const document = await PDFDocument.load(bytes);
     const pages = await pdfPagesText(bytes);
     expect(document.getPageCount()).toBe(pages.length);
-    // The print pages, then the transcript's two pages, then the essay image's page (no text).
+    // The print pages; a separator page naming the question and the file, the transcript's two
+    // pages; another separator, the essay image's page (no text) (D161).
     const firstAttached = pages.findIndex((text) => text.includes('Transcript page 1'));
-    expect(firstAttached).toBeGreaterThan(0);
+    expect(firstAttached).toBeGreaterThan(1);
     expect(pages[firstAttached + 1]).toContain('Transcript page 2');
-    expect(pages.length).toBe(firstAttached + 3);
+    expect(pages.length).toBe(firstAttached + 4);
+    const separator = (label: string, file: string) =>
+      squeeze(
+        `${SEPARATOR_TEXT.title} ${SEPARATOR_TEXT.question}: ${label} ${SEPARATOR_TEXT.file}: ${file}`,
+      );
+    expect(squeeze(pages[firstAttached - 1] ?? '')).toContain(
+      separator('Unofficial Transcript', 'transcript.pdf'),
+    );
+    expect(squeeze(pages[firstAttached + 2] ?? '')).toContain(
+      separator('Personal Essay (optional)', 'essay.png'),
+    );
+    // The form's pages flow on: no printed page but the last is left less than half full.
+    const printPages = pages.slice(0, firstAttached - 1).map((text) => squeeze(text).length);
+    const fullest = Math.max(...printPages);
+    printPages.slice(0, -1).forEach((length, index) => {
+      expect(length, `print page ${index + 1} of ${printPages.length}`).toBeGreaterThan(
+        fullest / 2,
+      );
+    });
     // Every page, attached ones included, carries the same header and counts all the pages.
     const header = squeeze(`Avery Jordan Lopez`);
     pages.forEach((text, index) => {
@@ -153,7 +172,7 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
       expect(text, `page ${index + 1}`).not.toContain('Draft');
     });
     // The essay image's page holds nothing else.
-    expect(squeeze(pages[firstAttached + 2] ?? '')).toBe(
+    expect(squeeze(pages[firstAttached + 3] ?? '')).toBe(
       squeeze(
         `Avery Jordan Lopez ${printDate(server.clock.now())} Page ${pages.length} of ${pages.length}`,
       ),
@@ -173,7 +192,7 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
     );
     expect(applicationReference(userId)).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
 
-    const printed = squeeze(pages.slice(0, firstAttached).join('\n'));
+    const printed = squeeze(pages.slice(0, firstAttached - 1).join('\n'));
     expect(printed).toContain(squeeze(twoDocumentsDefinition.title));
     expect(printed).toContain(squeeze('Avery Jordan Lopez'));
     const views = questionsOf(

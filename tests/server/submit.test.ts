@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages, submissionText, submissionTime } from '../../contract';
 import { applicationDefinition } from '../../definitions';
 import { codedAnswers } from '../../runtime';
+import { DEFAULT_TENANT_SEED } from '../../server/tenants';
 import { validApplication } from '../definitions/fixtures';
 import {
   databaseKinds,
@@ -81,8 +82,12 @@ describe.each(databaseKinds)('submitting the application on %s', (database) => {
     ).body;
     expect(submission.reference).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
     expect(submission.submitted_at).toBe(server.clock.now().toISOString());
-    const at = submissionTime(new Date(submission.submitted_at), 'UTC');
-    expect(at).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC$/);
+    // In the institution's time zone (its configuration's time_zone), not the server's UTC.
+    const { time_zone } = server.built.context.institutionOf(DEFAULT_TENANT_SEED.id);
+    expect(time_zone).toBe('America/New_York');
+    const at = submissionTime(new Date(submission.submitted_at), time_zone);
+    expect(at).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M E[SD]T$/);
+    expect(mail.text).not.toContain(submissionTime(new Date(submission.submitted_at), 'UTC'));
     expect(mail.text).toContain(`${submissionText.reference}: ${submission.reference}`);
     expect(mail.text).toContain(`${submissionText.submitted}: ${at}`);
 

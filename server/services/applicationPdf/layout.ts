@@ -16,7 +16,7 @@ function attachmentOrder(
   answers: Record<string, unknown>,
   tabs: Record<string, string>,
   now: Date,
-): string[] {
+): { key: string; label: string }[] {
   const pages = visibleView(definition, answers, {
     addAnother: Object.fromEntries(addAnotherGroups(definition)),
     tabs,
@@ -24,49 +24,57 @@ function attachmentOrder(
   });
   return questionsOf(pages)
     .filter((view) => view.question.kind === 'file')
-    .map((view) => view.key);
+    .map((view) => ({ key: view.key, label: view.question.label }));
 }
 
-/** The converted documents the copy shows, in the order it shows them. */
+type CopyAttachment = Sources['documents'][number] & { readonly questionLabel: string };
+
+/** The converted documents the copy shows, in the order it shows them, with their question's label. */
 export function copyAttachments(
   definition: Definition,
   sources: Sources,
   now: Date,
-): Sources['documents'] {
+): CopyAttachment[] {
   const order = attachmentOrder(
     definition,
     sources.answers,
     sources.tabs,
     sources.submittedAt ?? now,
   );
-  return order.flatMap((key) => {
+  return order.flatMap(({ key, label }) => {
     const document = sources.documents.find((candidate) => candidate.questionKey === key);
-    return document ? [document] : [];
+    return document ? [{ ...document, questionLabel: label }] : [];
   });
 }
 
 /**
- * The copy's HTML (the print set, SSN masked as the definition says, carrying its fonts: D135), with
- * `blankPages` framed empty pages at the end for the attached documents' pages.
+ * The copy's HTML (the print set, SSN masked as the definition says, carrying its fonts: D135). With
+ * `attachedPages` (the page count of each of `copyAttachments`, in its order), each document gets a
+ * separator page and framed empty pages at the end to be drawn on (D161).
  */
 export function copyHtml(
   definition: Definition,
   sources: Sources,
   now: Date,
-  blankPages = 0,
+  attachedPages: readonly number[] = [],
 ): string {
   const printedAt = sources.submittedAt ?? now;
+  const attached = copyAttachments(definition, sources, now);
   return renderApplicationHtml({
     definition,
     answers: answersForCopy(definition, sources.answers),
     tabs: sources.tabs,
-    documents: copyAttachments(definition, sources, now).map((document) => document.questionKey),
+    documents: attached.map((document) => document.questionKey),
     now: printedAt,
     date: printDate(printedAt),
     submitted: sources.submittedAt ? printDate(sources.submittedAt) : undefined,
     draft: sources.submittedAt === null,
     reference: sources.reference,
-    blankPages,
+    attachments: attachedPages.map((pages, index) => ({
+      questionLabel: attached[index]?.questionLabel ?? '',
+      fileName: attached[index]?.fileName ?? '',
+      pages,
+    })),
     fonts: embeddedPrintFonts(),
   });
 }

@@ -8,9 +8,10 @@ import { drawAttachedPages } from './pages';
 import type { Sources } from './sources';
 
 /**
- * Builds the PDF in one Chromium print (D114): the print set's HTML with one framed empty page per
- * page of the converted documents the copy shows, so the header and "Page N of M" count and cover
- * them; then each document's pages are drawn on those pages, in the order the copy shows them.
+ * Builds the PDF in one Chromium print (D114): the print set's HTML with, for each converted
+ * document the copy shows, a separator page naming its question and file and one framed empty page
+ * per page (D161), so the header and "Page N of M" count and cover them; then each document's pages
+ * are drawn on its empty pages, in the order the copy shows them.
  */
 export async function buildApplicationPdf(
   ctx: Pick<ApplicationPdfContext, 'printer' | 'storage'>,
@@ -24,15 +25,16 @@ export async function buildApplicationPdf(
     if (!bytes) throw new Error(`converted document missing for ${document.questionKey}`);
     documents.push(await PDFDocument.load(bytes));
   }
-  const attachedPages = documents.reduce((sum, document) => sum + document.getPageCount(), 0);
-  const html = copyHtml(definition, sources, now, attachedPages);
+  const pageCounts = documents.map((document) => document.getPageCount());
+  const attachedPages = pageCounts.reduce((sum, count) => sum + 1 + count, 0);
+  const html = copyHtml(definition, sources, now, pageCounts);
   const output = await PDFDocument.load(
     await ctx.printer.htmlToPdf(html, undefined, { reusePage: true }),
   );
   let next = output.getPageCount() - attachedPages;
   if (next < 1)
     throw new Error(`copy printed ${output.getPageCount()} pages for ${attachedPages} attached`);
-  for (const document of documents) next = await drawAttachedPages(output, document, next);
+  for (const document of documents) next = await drawAttachedPages(output, document, next + 1);
   const name = applicantNameOf(sources.answers);
   output.setTitle([definition.title, name].filter(Boolean).join(' – '));
   output.setSubject(definition.title);

@@ -10,7 +10,7 @@ import { answeredOf } from '../documents/state';
 import { pdfRowOf, type ApplicationPdfContext } from './context';
 
 /** Bump when the PDF's layout changes: every stored PDF is then prepared again when next asked for. */
-const LAYOUT_VERSION = 2;
+const LAYOUT_VERSION = 3;
 
 /** What the PDF is made from, and a digest of it that changes whenever any of it does. */
 export interface Sources {
