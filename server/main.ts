@@ -27,7 +27,20 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    // Close the embedded database and the worker before leaving, so the next start opens them.
+    stopping = true;
+    console.error(listenFailure(error, config.host, config.port));
+    await closeWithin(
+      () => app.close(),
+      closing,
+      app.log,
+      (code) => process.exit(code || 1),
+    );
+    return;
+  }
   // With PORT=0 the system picks the port: name the one really listened on.
   const { port } = app.server.address() as AddressInfo;
   const origin = port === config.port ? config.publicOrigin : publicOriginOf(undefined, port);
@@ -35,6 +48,16 @@ async function main(): Promise<void> {
     { database: database.kind, mail: config.smtpUrl ? 'smtp' : `${config.dataDir}/outbox.jsonl` },
     `Admission application listening on ${origin}`,
   );
+}
+
+/** One line an operator can act on when the port cannot be taken. */
+function listenFailure(error: unknown, host: string, port: number): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE')
+    return `Port ${port} on ${host} is already in use (is the product already running?): stop that process or start with another PORT.`;
+  if (code === 'EACCES')
+    return `Port ${port} on ${host} needs more privileges: start with a PORT above 1023 or put a proxy in front.`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -40,4 +41,40 @@ describe('the server process', () => {
     expect(started?.code).toBe(1);
     expect(started?.stderr).toMatch(/PUBLIC_ORIGIN: .*https.*got http:\/\/apply\.example\.edu/);
   }, 60_000);
+
+  it('says in one line that the port is taken, exits 1, and leaves its data directory for the next start', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-port-taken-'));
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const failed = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          PUBLIC_ORIGIN: '',
+        },
+      }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failed?.code).toBe(1);
+      expect(failed?.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+      // The embedded database was closed, not abandoned: the next start migrates and serves.
+      const next = await startServerProcess(dataDir);
+      try {
+        expect((await next.healthy(90))?.status).toBe(200);
+        next.child.kill('SIGTERM');
+        expect(await next.exited).toBe(0);
+      } finally {
+        next.child.kill('SIGKILL');
+      }
+    } finally {
+      taken.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
