@@ -1,6 +1,6 @@
 /**
  * End to end in Chromium: every form page and every account card on a 360 px phone, and the form
- * pages at 1280 px (issue 29, "On a phone"; D160). On each form page of a logged-in applicant with a
+ * pages at 1280 px (D160). On each form page of a logged-in applicant with a
  * complete application: the chosen school's name ends before the lookup's clear "×"; after Save, the
  * "Saved" state covers no text at any scroll position and the toast leaves the header and the
  * Account button free; the secondary actions (Add Another…, the international phone) look like the

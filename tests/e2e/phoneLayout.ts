@@ -1,5 +1,5 @@
 /**
- * Geometric checks of the applicant's screens on a phone (issue 29, "On a phone"): each measures
+ * Geometric checks of the applicant's screens on a phone (D160): each measures
  * boxes in the page and returns what it found wrong, so a test names every fault at once.
  */
 import type { Locator, Page } from 'playwright-core';
