@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED_BROWSER_SUITES, TEST_PROJECTS, TIMED_SUITES } from '../../vitest.config';
+import { BUNDLED_BROWSER_SUITES, TEST_PROJECTS } from '../../vitest.config';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -39,25 +39,13 @@ describe('the test projects', () => {
     }
   }, 120_000);
 
-  /** A part's files: its own project's and its `-timed` project's, which run one at a time. */
-  const timedParts = Object.keys(TIMED_SUITES).map((part) => `${part}-timed`);
-
-  it('are the three parts of the suite, their timed files and the bundled-Chromium rerun', () => {
-    expect([...projects.keys()].sort()).toEqual(
-      [...Object.keys(TEST_PROJECTS), ...timedParts, BUNDLED].sort(),
-    );
+  it('are the three parts of the suite and the bundled-Chromium rerun', () => {
+    expect([...projects.keys()].sort()).toEqual([...Object.keys(TEST_PROJECTS), BUNDLED].sort());
   });
 
   it('give every test file on disk to exactly one part', () => {
-    const parts = [...Object.keys(TEST_PROJECTS), ...timedParts].flatMap(
-      (name) => projects.get(name) ?? [],
-    );
+    const parts = Object.keys(TEST_PROJECTS).flatMap((name) => projects.get(name) ?? []);
     expect(parts.sort()).toEqual(testFilesOnDisk());
-  });
-
-  it('run each timed file named, each of them on disk', () => {
-    for (const [part, files] of Object.entries(TIMED_SUITES))
-      expect((projects.get(`${part}-timed`) ?? []).sort(), part).toEqual([...files].sort());
   });
 
   it('rerun on the bundled Chromium every suite it names, each of them on disk', () => {

@@ -165,7 +165,7 @@ describe.each(databaseKinds)('the applicant’s rights on %s', (database) => {
     expect(await storage().exists(fileKey)).toBeNull();
     await server.mail(address, 'your account was deleted');
     const audit = await admin.client.get('/staff/api/audit');
-    const actions = (audit.body.entries as { action: string; actor: string }[]).map(
+    const actions = (audit.body.rows as { action: string; actor: string }[]).map(
       (e) => e.action,
     );
     expect(actions).toContain('account.deletion_requested');
