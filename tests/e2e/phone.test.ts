@@ -2,15 +2,15 @@
  * End to end in Chromium: every form page and every account card on a 360 px phone, and the form
  * pages at 1280 px (D160). On each form page of a logged-in applicant with a
  * complete application: the chosen school's name ends before the lookup's clear "×"; after Save, the
- * "Saved" state covers no text at any scroll position and the toast leaves the header and the
- * Account button free; the secondary actions (Add Another…, the international phone) look like the
+ * save notice sits clear of the header and the "Saved" state covers no text at any scroll
+ * position; the secondary actions (Add Another…, the international phone) look like the
  * page's secondary button, not like Save & Continue; the footer's links start where its text
  * starts. On each account card: its link-buttons start where its labels do. Axe on every screen.
  * Screenshots: tests/e2e/artifacts/phone-*.png.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autosaveText, buttons, lookupText } from '../../contract/words';
+import { autosaveText, buttons, lookupText, saveNoticeText } from '../../contract/words';
 import { applicationDefinition } from '../../definitions';
 import { accountText } from '../../src/features/account/accountText';
 import { chromeText } from '../../src/chrome/chromeText';
@@ -95,14 +95,15 @@ describe('the applicant on a 360 px phone', () => {
 
           await page.evaluate(() => window.scrollTo(0, 0));
           await page.getByRole('button', { name: buttons.save, exact: true }).click();
-          const toast = page.getByRole('region', { name: chromeText.notifications }).locator('li');
-          await toast.first().waitFor(WAIT);
-          await page.waitForTimeout(400); // the toast's entry animation
+          // Save answers with its notice at the top of the page (D158), clear of the header.
+          const notice = page.getByRole('status', { name: saveNoticeText.label });
+          await notice.waitFor(WAIT);
+          await page.waitForTimeout(400);
           await shot(page, `phone-${formPage.id}-saved-${width}`);
           expect
             .soft(
-              await overlaps(toast.first(), page.getByRole('banner')),
-              `${label}: toast over the header`,
+              await overlaps(notice, page.getByRole('banner')),
+              `${label}: save notice under the header`,
             )
             .toBe(false);
           await expectNoAxeViolations(page, `${label} after Save`);

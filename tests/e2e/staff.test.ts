@@ -188,7 +188,7 @@ describe('the staff console in Chromium', () => {
         .waitFor();
 
       await admin.page.setViewportSize({ width: 768, height: 900 });
-      await admin.page.getByRole('link', { name: 'Audit log' }).click();
+      await admin.page.getByRole('link', { name: 'Audit log', exact: true }).click();
       // Events in words, the applicant by name (a link to the application), local times.
       const pdfRead = admin.page
         .getByRole('row')

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceData } from '../../contract';
+import { PRINT_LABELS } from '../../renderers/print/application';
 import { printDate } from '../../renderers/print/render';
 import { textLength } from '../../runtime';
 import { hardText } from '../fixtures/hardText';
@@ -35,10 +36,16 @@ function pdfComparable(text: string): string {
     .replace(/\s+/g, '');
 }
 
-/** The PDF's text without each page's header (name, date) and footer ("Page n of N"). */
+/** The PDF's text without each page's header (name, a draft's mark, date) and footer ("Page n of N"). */
 function bodyText(pages: readonly string[], header: string): string {
   return pages
-    .map((page) => page.replaceAll(header, '').replace(/Page \d+ of \d+/g, ''))
+    .map((page) =>
+      page
+        .replaceAll(PRINT_LABELS.draft, '')
+        .replace(/ {2,}/, ' ')
+        .replaceAll(header, '')
+        .replace(/Page \d+ of \d+/g, ''),
+    )
     .join('\n');
 }
 
