@@ -156,6 +156,16 @@ describe.runIf(onPostgres(SUITE))(SUITE, () => {
       query(sql`insert into application_pdfs (tenant_id, user_id, status, source, requested_at, updated_at)
         select tenant_id, id, 'COMPLETED', 'digest', now(), now() from users where email = 'ada@example.com'`),
     );
+    // A filed deletion request and an object still to remove (D152): written directly, as the
+    // routes that file them delete or submit the account the rest of this seed reads.
+    await inTenant(tenant, () =>
+      query(sql`insert into deletion_requests (tenant_id, user_id, requested_at)
+        select tenant_id, id, now() from users where email = 'ada@example.com'`),
+    );
+    await inTenant(tenant, () =>
+      query(sql`insert into object_deletions (tenant_id, object_key, created_at)
+        values (${tenant}, ${`${tenant}/gone/object`}, now())`),
+    );
   }
 
   async function waitFor(check: () => Promise<boolean>, what: string) {
