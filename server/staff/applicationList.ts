@@ -18,6 +18,7 @@ import {
   cursorTime,
   positionFrom,
   readsBackwards,
+  seekCondition,
   seekPage,
   TIME_KEY,
   type Position,
@@ -154,11 +155,9 @@ export function pageStatement(
   // The last page and the page before a row are read backwards, then turned round.
   const backwards = readsBackwards(query);
   const sort = query.sort ?? 'updated';
-  const seekTo = query.after
-    ? seek(query, positionOf(query.after, sort, search !== null), 'after')
-    : query.before
-      ? seek(query, positionOf(query.before, sort, search !== null), 'before')
-      : null;
+  const seekTo = seekCondition(query, (cursor, direction) =>
+    seek(query, positionOf(cursor, sort, search !== null), direction),
+  );
   const statement = sql`select ${LISTING_COLUMNS}, ${sortKeyOf(query)} as sort_key${search ? sql`, l.rank` : sql``}
     from ${sourceOf(tenantId, search)} where ${filterOf(tenantId, query, search)}${seekTo ? sql` and ${seekTo}` : sql``}
     order by ${orderOf(query, backwards, search !== null)} limit ${limit}`;

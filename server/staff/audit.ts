@@ -19,6 +19,7 @@ import {
   cursorTime,
   positionFrom,
   readsBackwards,
+  seekCondition,
   seekPage,
   TIME_KEY,
   type Position,
@@ -153,11 +154,9 @@ export async function auditEntries(
   query: AuditQuery,
 ): Promise<SeekPage<AuditEntry>> {
   const where = filterOf(tenantId, query, ctx.institutionOf(tenantId).time_zone);
-  const seekTo = query.after
-    ? seekAudit(auditPosition(query.after), 'after')
-    : query.before
-      ? seekAudit(auditPosition(query.before), 'before')
-      : undefined;
+  const seekTo = seekCondition(query, (cursor, direction) =>
+    seekAudit(auditPosition(cursor), direction),
+  );
   const countOf = async (condition: SQL | undefined) => {
     const [row] = await ctx.db
       .select({ n: sql<number>`count(*)::int` })

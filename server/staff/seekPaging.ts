@@ -64,6 +64,19 @@ export interface SeekPage<Row> {
   last: string | null;
 }
 
+/**
+ * The condition that seeks to the page asked for: after a row's cursor, before one, or none for the
+ * first and last pages. `seek` turns a cursor and its direction into the list's own condition.
+ */
+export function seekCondition<Condition>(
+  page: PagePosition,
+  seek: (cursor: string, direction: 'after' | 'before') => Condition,
+): Condition | undefined {
+  if (page.after) return seek(page.after, 'after');
+  if (page.before) return seek(page.before, 'before');
+  return undefined;
+}
+
 /** Pages read backwards (the last page, the page before a row) come turned round. */
 export const readsBackwards = (page: PagePosition) =>
   page.last !== undefined || page.before !== undefined;

@@ -21,6 +21,7 @@ import {
   cursorTime,
   positionFrom,
   readsBackwards,
+  seekCondition,
   seekPage,
   TIME_KEY,
   type Position,
@@ -115,11 +116,9 @@ export async function listAllLinks(
   page: PagePosition,
 ): Promise<SeekPage<LinkListRow>> {
   const ofTenant = eq(links.tenantId, tenantId);
-  const seekTo = page.after
-    ? seekLinks(linkPosition(page.after), 'after')
-    : page.before
-      ? seekLinks(linkPosition(page.before), 'before')
-      : undefined;
+  const seekTo = seekCondition(page, (cursor, direction) =>
+    seekLinks(linkPosition(cursor), direction),
+  );
   const countOf = async (where: SQL | undefined) => {
     const [row] = await ctx.db
       .select({ n: sql<number>`count(*)::int` })
