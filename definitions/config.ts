@@ -21,6 +21,8 @@ export function isTimeZone(name: string): boolean {
 }
 /** Where an institution states no time zone, times are shown in UTC, said so beside them. */
 export const DEFAULT_TIME_ZONE = 'UTC';
+/** The retention windows of a college whose file names none (D153). */
+export const DEFAULT_RETENTION = { unsubmitted_months: 18, submitted_years: 5 } as const;
 
 export const institutionConfigSchema = z.strictObject({
   partner_name: text(),
@@ -68,7 +70,7 @@ export const institutionConfigSchema = z.strictObject({
       unsubmitted_months: z.number().check(z.int(), z.minimum(2), z.maximum(120)),
       submitted_years: z.number().check(z.int(), z.minimum(1), z.maximum(100)),
     }),
-    { unsubmitted_months: 18, submitted_years: 5 },
+    DEFAULT_RETENTION,
   ),
   /** The institution's IANA time zone: the console's dates and times are local to it. */
   time_zone: z._default(z.string().check(z.refine(isTimeZone)), DEFAULT_TIME_ZONE),

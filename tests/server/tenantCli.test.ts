@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_RETENTION } from '../../definitions/config';
 import { main } from '../../server/cli/tenant';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { startServer, type TestServer } from './harness';
@@ -85,7 +86,13 @@ describe('npm run tenant without a running server', () => {
     expect((await run(['export', 'riverside', folder], config)).code).toBe(0);
     const institution = JSON.parse(await readFile(path.join(folder, 'institution.json'), 'utf8'));
     const original = JSON.parse(await readFile(tenantFile('riverside/institution.json'), 'utf8'));
-    expect({ ...institution, $schema: undefined }).toEqual({ ...original, $schema: undefined });
+    // The export holds the file as added, with the retention windows in effect spelled out.
+    expect(original.config.retention).toBeUndefined();
+    expect({ ...institution, $schema: undefined }).toEqual({
+      ...original,
+      $schema: undefined,
+      config: { ...original.config, retention: DEFAULT_RETENTION },
+    });
     const definition = JSON.parse(await readFile(path.join(folder, 'definition.json'), 'utf8'));
     expect(definition.id).toBe('riverside-enrollment');
     expect(definition.version).toBe(2);
