@@ -7,6 +7,7 @@
  * each reminder once.
  */
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { dayIn } from '../../definitions/config';
 import {
   confirmationCodes,
@@ -168,67 +169,67 @@ export async function sweepTenant(
   return { reminded, deleted, rows, objects };
 }
 
+/** Each kind of row that expires: its table, the columns of its tenant and its time, its window. */
+const EXPIRING: readonly {
+  readonly table: PgTable;
+  readonly tenant: PgColumn;
+  readonly at: PgColumn;
+  readonly windowMs: number;
+}[] = [
+  {
+    table: sessions,
+    tenant: sessions.tenantId,
+    at: sessions.expiresAt,
+    windowMs: RETENTION_WINDOWS.expiredSessionsMs,
+  },
+  {
+    table: tmpAnswers,
+    tenant: tmpAnswers.tenantId,
+    at: tmpAnswers.expiresAt,
+    windowMs: RETENTION_WINDOWS.expiredTmpAnswersMs,
+  },
+  {
+    table: confirmationCodes,
+    tenant: confirmationCodes.tenantId,
+    at: confirmationCodes.expiresAt,
+    windowMs: RETENTION_WINDOWS.expiredCodesMs,
+  },
+  {
+    table: resetTokens,
+    tenant: resetTokens.tenantId,
+    at: resetTokens.expiresAt,
+    windowMs: RETENTION_WINDOWS.expiredCodesMs,
+  },
+  {
+    table: serviceTokenRevocations,
+    tenant: serviceTokenRevocations.tenantId,
+    at: serviceTokenRevocations.expiresAt,
+    windowMs: RETENTION_WINDOWS.expiredRevocationsMs,
+  },
+  {
+    table: loginThrottle,
+    tenant: loginThrottle.tenantId,
+    at: loginThrottle.lastAttemptAt,
+    windowMs: RETENTION_WINDOWS.loginThrottleMs,
+  },
+  {
+    table: loginFailureStreaks,
+    tenant: loginFailureStreaks.tenantId,
+    at: loginFailureStreaks.updatedAt,
+    windowMs: RETENTION_WINDOWS.loginFailureStreaksMs,
+  },
+];
+
 /** The rows past their window (`RETENTION_WINDOWS`); returns how many went. */
 async function expireRows(ctx: DeletionContext, tenantId: string, now: Date): Promise<number> {
-  const before = (ms: number) => new Date(now.getTime() - ms);
-  const w = RETENTION_WINDOWS;
-  const deletions = [
-    ctx.db
-      .delete(sessions)
-      .where(
-        and(eq(sessions.tenantId, tenantId), lt(sessions.expiresAt, before(w.expiredSessionsMs))),
-      ),
-    ctx.db
-      .delete(tmpAnswers)
-      .where(
-        and(
-          eq(tmpAnswers.tenantId, tenantId),
-          lt(tmpAnswers.expiresAt, before(w.expiredTmpAnswersMs)),
-        ),
-      ),
-    ctx.db
-      .delete(confirmationCodes)
-      .where(
-        and(
-          eq(confirmationCodes.tenantId, tenantId),
-          lt(confirmationCodes.expiresAt, before(w.expiredCodesMs)),
-        ),
-      ),
-    ctx.db
-      .delete(resetTokens)
-      .where(
-        and(
-          eq(resetTokens.tenantId, tenantId),
-          lt(resetTokens.expiresAt, before(w.expiredCodesMs)),
-        ),
-      ),
-    ctx.db
-      .delete(serviceTokenRevocations)
-      .where(
-        and(
-          eq(serviceTokenRevocations.tenantId, tenantId),
-          lt(serviceTokenRevocations.expiresAt, before(w.expiredRevocationsMs)),
-        ),
-      ),
-    ctx.db
-      .delete(loginThrottle)
-      .where(
-        and(
-          eq(loginThrottle.tenantId, tenantId),
-          lt(loginThrottle.lastAttemptAt, before(w.loginThrottleMs)),
-        ),
-      ),
-    ctx.db
-      .delete(loginFailureStreaks)
-      .where(
-        and(
-          eq(loginFailureStreaks.tenantId, tenantId),
-          lt(loginFailureStreaks.updatedAt, before(w.loginFailureStreaksMs)),
-        ),
-      ),
-  ];
   let count = 0;
-  for (const deletion of deletions) count += (await deletion.returning()).length;
+  for (const { table, tenant, at, windowMs } of EXPIRING) {
+    const gone = await ctx.db
+      .delete(table)
+      .where(and(eq(tenant, tenantId), lt(at, new Date(now.getTime() - windowMs))))
+      .returning({ one: sql`1` });
+    count += gone.length;
+  }
   return count;
 }
 
