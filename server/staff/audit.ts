@@ -16,6 +16,7 @@ import {
 import type { ServiceContext } from '../services/context';
 import { underAccountLock } from '../services/accountLock';
 import {
+  countRows,
   cursorTime,
   positionFrom,
   readsBackwards,
@@ -157,13 +158,7 @@ export async function auditEntries(
   const seekTo = seekCondition(query, (cursor, direction) =>
     seekAudit(auditPosition(cursor), direction),
   );
-  const countOf = async (condition: SQL | undefined) => {
-    const [row] = await ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(staffAudit)
-      .where(condition);
-    return Number(row?.n ?? 0);
-  };
+  const countOf = (where: SQL | undefined) => countRows(ctx.db, staffAudit, where);
   const order = readsBackwards(query) ? asc : desc;
   const page = await seekPage(query, query.size ?? AUDIT_PAGE_SIZE, {
     count: () => countOf(where),

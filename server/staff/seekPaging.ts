@@ -4,8 +4,10 @@
  * from the start, after or before a place, or backwards from the end, and says how many rows come
  * before it, so the pager can show "Page 3 of 2,001" without reading the rows in between.
  */
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { staffMessages, type PagePosition } from '../../contract/staff';
+import type { Database } from '../db/client';
 import { HttpError } from '../errors';
 
 /** A row's place in the order: its sort value and id, and its rank in a ranked list (D146). */
@@ -41,6 +43,19 @@ export const cursorTime = (column: SQLWrapper) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export const TIME_KEY = /^(-infinity|\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z)$/;
+
+/** How many rows of `table` meet `where`: a list's total, or the rows before a place in it. */
+export async function countRows(
+  db: Database,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
+  return Number(row?.n ?? 0);
+}
 
 /** Where a list's rows come from, for one request. */
 export interface SeekSource<Row> {

@@ -18,6 +18,7 @@ import { mintServiceToken, revokeServiceToken } from '../services/serviceTokens'
 import type { Applicant } from './applicationAccess';
 import { DEFAULT_PAGE_SIZE } from './applicationList';
 import {
+  countRows,
   cursorTime,
   positionFrom,
   readsBackwards,
@@ -119,13 +120,7 @@ export async function listAllLinks(
   const seekTo = seekCondition(page, (cursor, direction) =>
     seekLinks(linkPosition(cursor), direction),
   );
-  const countOf = async (where: SQL | undefined) => {
-    const [row] = await ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(links)
-      .where(where);
-    return Number(row?.n ?? 0);
-  };
+  const countOf = (where: SQL | undefined) => countRows(ctx.db, links, where);
   const order = readsBackwards(page) ? asc : desc;
   const found = await seekPage(page, page.size ?? DEFAULT_PAGE_SIZE, {
     count: () => countOf(ofTenant),
