@@ -3,9 +3,10 @@
  * test:unit`, `test:server`, `test:e2e`) split it with nothing left out: each file on disk belongs to
  * exactly one of them, as Vitest itself resolves vitest.config.ts; and the browser suites named for a
  * second run on the bundled Chromium all exist (a renamed file would silently lose its rerun).
+ * Files share their worker (D163), so none may mock a module: the mock would outlive its file.
  */
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -51,4 +52,11 @@ describe('the test projects', () => {
   it('rerun on the bundled Chromium every suite it names, each of them on disk', () => {
     expect((projects.get(BUNDLED) ?? []).sort()).toEqual([...BUNDLED_BROWSER_SUITES].sort());
   });
+});
+
+it('has no test file that mocks a module, which would outlive it in a shared worker (D163)', () => {
+  const mocking = testFilesOnDisk().filter((file) =>
+    /\bvi\s*\.\s*(mock|doMock)\s*\(/.test(readFileSync(path.join(ROOT, file), 'utf8')),
+  );
+  expect(mocking).toEqual([]);
 });
