@@ -24,6 +24,7 @@ import {
   type Position,
   type SeekPage,
 } from './seekPaging';
+import { localMidnight } from './localTimes';
 import { foundBy, rankOf, searchOf, SEARCH_RANKS, type ListSearch } from './listSearch';
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -46,16 +47,15 @@ export function filterOf(
   tenantId: string,
   query: ApplicationQuery,
   search: ListSearch | null,
+  timeZone: string,
 ): SQL {
   const parts: SQL[] = [sql`l.tenant_id = ${tenantId}`];
   if (search) parts.push(sql`l.user_id in (${foundBy(tenantId, search)})`);
   if (query.status) parts.push(sql`l.status = ${query.status}`);
-  // Days in UTC, both ends included; a date range keeps only submitted applications.
-  if (query.from) parts.push(sql`l.submitted_sort >= ${`${query.from}T00:00:00Z`}::timestamptz`);
+  // The institution's days, both ends included; a date range keeps only submitted applications.
+  if (query.from) parts.push(sql`l.submitted_sort >= ${localMidnight(query.from, timeZone)}`);
   if (query.to)
-    parts.push(
-      sql`l.submitted_sort < (${`${query.to}T00:00:00Z`}::timestamptz + interval '1 day')`,
-    );
+    parts.push(sql`l.submitted_sort < ${localMidnight(query.to, timeZone)} + interval '1 day'`);
   if (query.from || query.to) parts.push(sql`l.submitted_at is not null`);
   return sql.join(parts, sql` and `);
 }
@@ -151,6 +151,7 @@ export function pageStatement(
   query: ApplicationQuery,
   limit: number,
   search: ListSearch | null,
+  timeZone: string,
 ) {
   // The last page and the page before a row are read backwards, then turned round.
   const backwards = readsBackwards(query);
@@ -159,7 +160,7 @@ export function pageStatement(
     seek(query, positionOf(cursor, sort, search !== null), direction),
   );
   const statement = sql`select ${LISTING_COLUMNS}, ${sortKeyOf(query)} as sort_key${search ? sql`, l.rank` : sql``}
-    from ${sourceOf(tenantId, search)} where ${filterOf(tenantId, query, search)}${seekTo ? sql` and ${seekTo}` : sql``}
+    from ${sourceOf(tenantId, search)} where ${filterOf(tenantId, query, search, timeZone)}${seekTo ? sql` and ${seekTo}` : sql``}
     order by ${orderOf(query, backwards, search !== null)} limit ${limit}`;
   return { statement };
 }
@@ -175,12 +176,13 @@ export async function listApplications(
   db: Database,
   tenantId: string,
   query: ApplicationQuery,
+  timeZone: string,
 ): Promise<SeekPage<ApplicationRow>> {
   const search = await searchOf(db, query.q);
-  const where = filterOf(tenantId, query, search);
+  const where = filterOf(tenantId, query, search, timeZone);
   const page = await seekPage<Row>(query, query.size ?? DEFAULT_PAGE_SIZE, {
     count: () => countOf(db, where),
-    read: (limit) => rowsOf(db, pageStatement(tenantId, query, limit, search).statement),
+    read: (limit) => rowsOf(db, pageStatement(tenantId, query, limit, search, timeZone).statement),
     countBefore: (row) =>
       countOf(
         db,

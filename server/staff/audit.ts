@@ -14,6 +14,7 @@ import {
   type AuditQuery,
 } from '../../contract/staff';
 import type { ServiceContext } from '../services/context';
+import { localMidnight } from './localTimes';
 import { underAccountLock } from '../services/accountLock';
 import {
   countRows,
@@ -130,7 +131,7 @@ function seekAudit(position: Position, side: 'after' | 'before'): SQL {
 
 /** A filter's days, both included, in the institution's time zone. */
 function filterOf(tenantId: string, query: AuditQuery, timeZone: string): SQL | undefined {
-  const midnight = (day: string) => sql`((${day}::date)::timestamp at time zone ${timeZone})`;
+  const midnight = (day: string) => localMidnight(day, timeZone);
   return and(
     eq(staffAudit.tenantId, tenantId),
     query.who === AUDIT_CLI_ACTOR

@@ -27,16 +27,18 @@ import {
   sortKeyOf,
 } from './applicationList';
 import { searchOf } from './listSearch';
+import { localMinute } from './localTimes';
 
 const BATCH = 500;
 
-const FIXED_HEADERS = [
+/** The first columns; times are the institution's, named in their header. */
+const fixedHeaders = (timeZone: string) => [
   'Applicant ID',
   'Name',
   'E-mail',
   'Status',
-  'Submitted',
-  'Last change',
+  `Submitted (${timeZone})`,
+  `Last change (${timeZone})`,
   'Documents',
 ];
 
@@ -126,8 +128,6 @@ interface ExportRow extends Record<string, unknown> {
   sort_key: string | number;
 }
 
-const iso = (value: string | Date | null) => (value === null ? '' : new Date(value).toISOString());
-
 function cell(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
@@ -152,18 +152,21 @@ export function exportApplications(
   tenantId: string,
   tenant: Pick<Tenant, 'versions' | 'definitionAt'>,
   query: ApplicationQuery,
-  options: ExportOptions = {},
+  options: ExportOptions & { readonly timeZone: string },
 ): Readable {
+  const { timeZone } = options;
+  const local = (value: string | Date | null) =>
+    value === null ? '' : localMinute(new Date(value), timeZone);
   const order = orderOf(query);
   async function* lines() {
     // The rows the search finds, in the list's sort (a file has no use for the search's ranks).
-    const where = filterOf(tenantId, query, await searchOf(db, query.q));
+    const where = filterOf(tenantId, query, await searchOf(db, query.q), timeZone);
     let columns = versionedAnswerColumns(tenant, options);
     if (!options.codes) {
       const answered = await answeredKeys(db, where);
       columns = columns.filter((column) => !column.repeated || answered.has(column.key));
     }
-    yield `\ufeff${csv([[...FIXED_HEADERS, ...columns.map((column) => column.header)]])}`;
+    yield `\ufeff${csv([[...fixedHeaders(timeZone), ...columns.map((column) => column.header)]])}`;
     let after: SQL | null = null;
     for (;;) {
       const result =
@@ -192,8 +195,8 @@ export function exportApplications(
             row.name,
             row.email,
             row.status,
-            iso(row.submitted_at),
-            iso(row.updated_at),
+            local(row.submitted_at),
+            local(row.updated_at),
             row.documents,
             ...columns.map((column) =>
               cell((column.labelKey ? answers[column.labelKey] : undefined) ?? answers[column.key]),

@@ -225,7 +225,12 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
     // A list shows names and addresses: it is a read, audited like the others.
     app.get('/applications', async (request) => {
       const query = parse(applicationQuery, request.query);
-      const page = await listApplications(ctx.db, request.tenant.id, query);
+      const page = await listApplications(
+        ctx.db,
+        request.tenant.id,
+        query,
+        ctx.institutionOf(request.tenant.id).time_zone,
+      );
       const actor = accounts.actorOf(staffOf(request));
       if (query.q?.trim()) await auditSearch(ctx, actor, filterDetail(query));
       else await audit(ctx, actor, 'application.list', null, filterDetail(query));
@@ -264,6 +269,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
         .send(
           exportApplications(ctx.db, vaultOf(ctx), request.tenant.id, request.tenant, filter, {
             codes: codes === '1',
+            timeZone: ctx.institutionOf(request.tenant.id).time_zone,
           }),
         );
     });

@@ -42,7 +42,9 @@ export async function runStaffListingBench(): Promise<{ ok: boolean; lines: stri
   try {
     await generate(db);
     const list = (query: Record<string, string>) =>
-      runInTenant('bench', () => listApplications(db, 'bench', applicationQuery.parse(query)));
+      runInTenant('bench', () =>
+        listApplications(db, 'bench', applicationQuery.parse(query), 'UTC'),
+      );
     const first = await list({});
     const byName = await list({ sort: 'name', dir: 'asc' });
     const cases: [string, Record<string, string>][] = [
@@ -84,6 +86,7 @@ export async function runStaffListingBench(): Promise<{ ok: boolean; lines: stri
               tx as unknown as Database,
               'bench',
               applicationQuery.parse(query),
+              'UTC',
             );
           }),
         );

@@ -138,9 +138,25 @@ describe.each(databaseKinds)('the staff applications list on %s', (database) => 
       const parsed = applicationQuery.parse(Object.fromEntries(new URLSearchParams(query)));
       const page = applicationPage.parse(response.body);
       const search = await searchOf(db, parsed.q);
-      const rows = await explain(pageStatement('northfield', parsed, page.size, search).statement);
+      const rows = await explain(
+        pageStatement(
+          'northfield',
+          parsed,
+          page.size,
+          search,
+          server.built.context.institutionOf('northfield').time_zone,
+        ).statement,
+      );
       const count = await explain(
-        countStatement(filterOf('northfield', parsed, search), sourceOf('northfield', search)),
+        countStatement(
+          filterOf(
+            'northfield',
+            parsed,
+            search,
+            server.built.context.institutionOf('northfield').time_zone,
+          ),
+          sourceOf('northfield', search),
+        ),
       );
       planned[label] = `${rows.ms.toFixed(1)} + ${count.ms.toFixed(1)} ms`;
       // On PostgreSQL every page is an index range (D107, D108), and a one-word search of three or

@@ -218,6 +218,36 @@ describe.each(databaseKinds)('the staff search on %s', (database) => {
     expect(await emailsFound('quick')).toEqual(['burst@example.com']);
   });
 
+  it("filters and files by the college's days and times, not UTC's", async () => {
+    // 03:30 UTC on 3 November is 22:30 on 2 November in New York, the college's time zone.
+    await applicants('northfield', [
+      ['late@example.com', { first_name: 'Late', last_name: 'Owl' }],
+    ]);
+    await runInTenant('northfield', () =>
+      server.built.database.db.execute(
+        sql`update applications set submitted_at = '2026-11-03T03:30:00Z'
+          where user_id = ${ids['late@example.com']!}`,
+      ),
+    );
+    const zone = server.built.context.institutionOf('northfield').time_zone;
+    expect(zone).toBe('America/New_York');
+    expect(await emailsFound('owl', '&from=2026-11-02&to=2026-11-02')).toEqual([
+      'late@example.com',
+    ]);
+    expect(await emailsFound('owl', '&from=2026-11-03')).toEqual([]);
+    expect(await emailsFound('owl', '&to=2026-11-01')).toEqual([]);
+
+    const csv = await admin.client.get(`/staff/api/export.csv?q=owl`);
+    expect(csv.status).toBe(200);
+    const [header, row] = csv.text.replace(/^\ufeff/, '').split(/\r?\n/);
+    const headers = header!.split(',');
+    const cells = row!.split(',');
+    const submitted = headers.indexOf(`Submitted (${zone})`);
+    expect(submitted).toBeGreaterThan(0);
+    expect(cells[submitted]).toBe('2026-11-02 22:30');
+    expect(cells[headers.indexOf(`Last change (${zone})`)]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+  });
+
   it('the view says whose and what the application is; files are named for people', async () => {
     const view = await admin.client.get(`/staff/api/applications/${mariaId}`);
     expect(view.status).toBe(200);
