@@ -13,6 +13,7 @@ import {
   loginFailureStreaks,
   loginThrottle,
   resetTokens,
+  staffPasswordResets,
   serviceTokenRevocations,
   sessions,
   tmpAnswers,
@@ -40,7 +41,7 @@ export const RETENTION_WINDOWS = {
   expiredSessionsMs: 0,
   /** Temporary answers after their link expired. */
   expiredTmpAnswersMs: 0,
-  /** Confirmation codes and reset links after they expired. */
+  /** Confirmation codes and reset links (the staff's too) after they expired. */
   expiredCodesMs: 0,
   /** Service-link revocations after the link's own expiry. */
   expiredRevocationsMs: 0,
@@ -200,6 +201,14 @@ async function expireRows(ctx: DeletionContext, tenantId: string, now: Date): Pr
         and(
           eq(resetTokens.tenantId, tenantId),
           lt(resetTokens.expiresAt, before(w.expiredCodesMs)),
+        ),
+      ),
+    ctx.db
+      .delete(staffPasswordResets)
+      .where(
+        and(
+          eq(staffPasswordResets.tenantId, tenantId),
+          lt(staffPasswordResets.expiresAt, before(w.expiredCodesMs)),
         ),
       ),
     ctx.db
