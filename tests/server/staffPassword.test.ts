@@ -10,7 +10,7 @@ import { staffPasswordMessages } from '../../contract/staffPassword';
 import { RESET_VALIDITY_MS } from '../../server/services/accounts';
 import { ACCOUNT_LIMITS } from '../../server/services/limits';
 import { codeAt } from '../../server/staff/totp';
-import { databaseKinds, PASSWORD, startServer, type TestServer } from './harness';
+import { databaseKinds, logCollector, PASSWORD, startServer, type TestServer } from './harness';
 import { addStaffByCli, enrolledStaff, invitationToken, signIn } from './staffHelpers';
 
 const SOUTH_HOST = 'south.test';
@@ -27,10 +27,13 @@ const statusCounts = (responses: { status: number }[]) =>
 describe.each(databaseKinds)('staff password links on %s', (database) => {
   let server: TestServer;
   let adminSecret: string;
+  const lines: string[] = [];
 
   beforeAll(async () => {
     server = await startServer({
       database,
+      logStream: logCollector(lines),
+      env: { LOG_LEVEL: 'info' },
       tenants: [
         {
           id: 'southfield',
@@ -170,6 +173,7 @@ describe.each(databaseKinds)('staff password links on %s', (database) => {
     await enrolledStaff(server, 'late@northfield.edu', 'reader');
     const token = await resetToken('late@northfield.edu');
     server.clock.advance(RESET_VALIDITY_MS + 1000);
+    const logged = lines.length;
     const expired = await server
       .client()
       .post('/staff/api/reset-password', { token, password: NEW_PASSWORD });
@@ -177,6 +181,13 @@ describe.each(databaseKinds)('staff password links on %s', (database) => {
       status: 400,
       body: { message: staffPasswordMessages.resetFailed },
     });
+    // A refused link is a security event, and neither the token nor the password is logged.
+    const events = lines
+      .slice(logged)
+      .filter((line) => line.includes('"event":"token.reset_refused"'));
+    expect(events.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toContain(token);
+    expect(lines.join('\n')).not.toContain(NEW_PASSWORD);
     const fresh = await resetToken('late@northfield.edu');
     const first = await server
       .client()
