@@ -65,13 +65,13 @@ export const staffMessages = {
   badFilter: 'The search or filter is not valid.',
 } as const;
 
-const email = z
+export const staffEmail = z
   .string(staffMessages.email)
   .check(z.maxLength(254, staffMessages.email), z.regex(EMAIL_PATTERN, staffMessages.email));
-const role = z.enum(STAFF_ROLES, staffMessages.role);
+export const staffRole = z.enum(STAFF_ROLES, staffMessages.role);
 
 /** The applicant password rules (SPEC 5.2), the same for staff. */
-const newPassword = z.string(accountMessages.passwordRequired).check(
+export const staffNewPassword = z.string(accountMessages.passwordRequired).check(
   z.maxLength(MAX_PASSWORD_LENGTH, accountMessages.passwordTooLong),
   z.superRefine((password: string, ctx) => {
     for (const label of passwordProblems(password))
@@ -80,7 +80,7 @@ const newPassword = z.string(accountMessages.passwordRequired).check(
 );
 
 export const staffLoginBody = z.object({
-  email,
+  email: staffEmail,
   password: z
     .string(accountMessages.passwordRequired)
     .check(
@@ -94,13 +94,7 @@ export const staffCodeBody = z.object({
     .string(staffMessages.code)
     .check(z.regex(/^(\d{6}|[A-Za-z2-7]{5}[- ]?[A-Za-z2-7]{5})$/, staffMessages.code)),
 });
-export const staffInviteBody = z.object({ email, role });
-export const staffJoinBody = z.object({
-  token: z
-    .string(staffMessages.invitationInvalid)
-    .check(z.minLength(16, staffMessages.invitationInvalid), z.maxLength(200)),
-  password: newPassword,
-});
+export const staffInviteBody = z.object({ email: staffEmail, role: staffRole });
 export const staffIdParams = z.object({ id: z.uuid(staffMessages.noSuchStaff) });
 export const applicantParams = z.object({ id: z.uuid(staffMessages.noSuchApplication) });
 export const documentParams = z.object({
@@ -174,7 +168,7 @@ export type ApplicationQuery = z.output<typeof applicationQuery>;
 
 export const staffMeResponse = z.object({
   email: z.string(),
-  role,
+  role: staffRole,
   /** What the sign-in still needs: nothing, enrolment of an authenticator, or a code. */
   stage: z.enum(['signed-in', 'enrol', 'verify']),
 });
@@ -234,7 +228,7 @@ export type StaffApplication = z.output<typeof staffApplication>;
 export const staffMember = z.object({
   id: z.string(),
   email: z.string(),
-  role,
+  role: staffRole,
   state: z.enum(['invited', 'active', 'disabled']),
   created_at: z.string(),
 });
@@ -275,6 +269,7 @@ export const AUDIT_ACTIONS = [
   'staff.enrolled',
   'staff.signed_in',
   'staff.recovery_code_used',
+  'staff.password_reset',
   'staff.disabled',
   'application.list',
   'application.read',
@@ -304,6 +299,7 @@ export const AUDIT_EVENT_WORDS: Record<AuditAction, { label: string; words: stri
     label: 'Recovery code used',
     words: 'Signed in with a recovery code',
   },
+  'staff.password_reset': { label: 'Password reset', words: 'Reset their password by e-mail' },
   'staff.disabled': { label: 'Staff disabled', words: 'Disabled a staff member' },
   'application.list': {
     label: 'Applications listed',

@@ -131,4 +131,15 @@ export const mails = {
       ],
       institution,
     ),
+  staffReset: (to: string, link: string, institution: InstitutionConfig) =>
+    compose(
+      to,
+      'reset your staff console password',
+      [
+        `Use this link to choose a new password for the ${institution.application_title} staff console. It works once and expires in one hour:`,
+        link,
+        'Your authenticator app stays set up: you will still enter a code from it when you sign in. If you did not ask for this, you can ignore this e-mail; your password stays as it is.',
+      ],
+      institution,
+    ),
 };

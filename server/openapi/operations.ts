@@ -7,6 +7,7 @@ import type { $ZodType } from 'zod/v4/core';
 import * as z from 'zod/mini';
 import { PLATFORM_OPERATIONS } from './platformOperations';
 import { PRIVACY_OPERATIONS } from './privacyOperations';
+import { STAFF_PASSWORD_OPERATIONS } from './staffPasswordOperations';
 import {
   addAnotherBody,
   addAnotherResponse,
@@ -60,7 +61,6 @@ import {
   staffCodeBody,
   staffIdParams,
   staffInviteBody,
-  staffJoinBody,
   staffList,
   staffLoginBody,
   staffMeResponse,
@@ -301,10 +301,7 @@ export const OPERATIONS: readonly Operation[] = [
     security: 'staffSession',
     response: messageResponse,
   }),
-  op('post', '/staff/api/join', 'staff', 'Accept an invitation: set a password', {
-    body: staffJoinBody,
-    response: messageResponse,
-  }),
+  ...STAFF_PASSWORD_OPERATIONS,
   op('post', '/staff/api/cli/staff', 'staff', 'Invite staff from the command line (its key)', {
     security: 'staffKey',
     body: staffInviteBody,

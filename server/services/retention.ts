@@ -14,6 +14,7 @@ import {
   loginFailureStreaks,
   loginThrottle,
   resetTokens,
+  staffPasswordResets,
   serviceTokenRevocations,
   sessions,
   tmpAnswers,
@@ -41,7 +42,7 @@ export const RETENTION_WINDOWS = {
   expiredSessionsMs: 0,
   /** Temporary answers after their link expired. */
   expiredTmpAnswersMs: 0,
-  /** Confirmation codes and reset links after they expired. */
+  /** Confirmation codes and reset links (the staff's too) after they expired. */
   expiredCodesMs: 0,
   /** Service-link revocations after the link's own expiry. */
   expiredRevocationsMs: 0,
@@ -198,6 +199,12 @@ const EXPIRING: readonly {
     table: resetTokens,
     tenant: resetTokens.tenantId,
     at: resetTokens.expiresAt,
+    windowMs: RETENTION_WINDOWS.expiredCodesMs,
+  },
+  {
+    table: staffPasswordResets,
+    tenant: staffPasswordResets.tenantId,
+    at: staffPasswordResets.expiresAt,
     windowMs: RETENTION_WINDOWS.expiredCodesMs,
   },
   {

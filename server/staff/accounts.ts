@@ -36,7 +36,7 @@ import {
 
 export const INVITATION_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
 /** The lockout counts staff under their own names, apart from applicants with the same address. */
-const passwordName = (email: string) => `staff:${email}`;
+export const passwordName = (email: string) => `staff:${email}`;
 const codeName = (staffUserId: string) => `staff-code:${staffUserId}`;
 
 /** The console's join page with the invitation, built from the configured origin. */

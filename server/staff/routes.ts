@@ -19,7 +19,6 @@ import {
   staffCodeBody,
   staffIdParams,
   staffInviteBody,
-  staffJoinBody,
   staffLoginBody,
   staffMessages,
   type StaffMe,
@@ -29,6 +28,7 @@ import { HttpError } from '../errors';
 import { parse } from '../routes/parse';
 import { disposition } from '../routes/attachment';
 import { deletionRoutes } from './deletionRoutes';
+import { passwordRoutes } from './passwordRoutes';
 import { refusals, securityEvent, type SecurityEvent } from '../security/events';
 import type { ApplicationPdfContext } from '../services/applicationPdf';
 import { cliKey } from '../services/serviceTokens';
@@ -159,16 +159,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       return { message: staffMessages.signedOut };
     });
 
-    app.post('/join', { config: { ...limited, staffAccess: 'anyone' } }, async (request) => {
-      const body = parse(staffJoinBody, request.body);
-      const refused = (error: HttpError) =>
-        error.message === staffMessages.invitationInvalid ? 'token.reset_refused' : null;
-      return {
-        message: await accounts
-          .joinStaff(ctx, request.tenant.id, body.token, body.password)
-          .catch(refusals(request, refused)),
-      };
-    });
+    await app.register(passwordRoutes(ctx, limited));
 
     /** `npm run staff -- add`: the command line's key (DATA_DIR/cli.key), for a running server. */
     app.post('/cli/staff', { config: { ...limited, staffAccess: 'anyone' } }, async (request) => {

@@ -144,6 +144,14 @@ describe.runIf(onPostgres(SUITE))(SUITE, () => {
     // Staff (D103): invited, joined, enrolled (recovery codes, a session, the audit log), and a
     // console link for the applicant.
     const staff = await enrolledStaff(server, `dean@${tenant}.edu`, 'admin', host);
+    // A staff reset link (D166).
+    expect(
+      (
+        await server
+          .client(host)
+          .post('/staff/api/forgot-password', { email: `dean@${tenant}.edu` })
+      ).status,
+    ).toBe(200);
     const listed = await staff.client.get('/staff/api/applications');
     expect(listed.body.total).toBe(1);
     const link = await staff.client.post(

@@ -5,10 +5,19 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, sessions, staffAudit, tmpAnswers, users } from '../../server/db/schema';
+import {
+  applications,
+  sessions,
+  staffAudit,
+  staffPasswordResets,
+  tmpAnswers,
+  users,
+} from '../../server/db/schema';
 import { runInTenant } from '../../server/db/tenantScope';
+import { RESET_VALIDITY_MS } from '../../server/services/accounts';
 import { RETENTION_WINDOWS, sweepRetention } from '../../server/services/retention';
-import { databaseKinds, registeredClient, startServer, type TestServer } from './harness';
+import { databaseKinds, PASSWORD, registeredClient, startServer, type TestServer } from './harness';
+import { addStaffByCli, invitationToken } from './staffHelpers';
 
 const TENANT = 'northfield';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -131,5 +140,26 @@ describe.each(databaseKinds)('retention on %s', (database) => {
       t: 0,
     });
     expect((await client.get('/api/profile')).status).toBe(401);
+  });
+
+  it('removes expired staff reset links and keeps the live one (D166)', async () => {
+    const staff = 'keeper@northfield.edu';
+    await addStaffByCli(server, staff, 'reader');
+    const token = await invitationToken(server, staff);
+    expect(
+      (await server.client().post('/staff/api/join', { token, password: PASSWORD })).status,
+    ).toBe(200);
+    const links = () =>
+      inTenant(() =>
+        db().select({ expiresAt: staffPasswordResets.expiresAt }).from(staffPasswordResets),
+      );
+    await server.client().post('/staff/api/forgot-password', { email: staff });
+    expect(await links()).toHaveLength(1);
+    server.clock.advance(RESET_VALIDITY_MS + 1000);
+    await sweep();
+    expect(await links()).toEqual([]);
+    await server.client().post('/staff/api/forgot-password', { email: staff });
+    await sweep();
+    expect(await links()).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The staff console (docs/staff.md): staff accounts per tenant, never applicants, with a second
- * factor; their sessions, invitations, recovery codes, the service links they mint, and the audit
- * log of every read, download and export.
+ * factor; their sessions, invitations, password resets, recovery codes, the service links they
+ * mint, and the audit log of every read, download and export.
  */
 import {
   bigint,
@@ -58,6 +58,22 @@ export const staffInvitations = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [index('staff_invitations_user').on(t.tenantId, t.staffUserId)],
+);
+
+/** "Forgot password?" links (hashed, D166): single use, one hour; a new request replaces the older. */
+export const staffPasswordResets = pgTable(
+  'staff_password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    tenantId: text('tenant_id').notNull(),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('staff_password_resets_user').on(t.tenantId, t.staffUserId)],
 );
 
 /** One-time recovery codes (hashed), issued at enrolment. */

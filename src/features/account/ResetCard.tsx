@@ -9,7 +9,7 @@ import { useResetPassword } from './api/resetPassword';
 import { AccountCard } from './AccountCard';
 import { accountText, cardErrorTitle } from './accountText';
 import { carriedAnswers, searchParam, stateText, useNavigationState } from './navigation';
-import { PasswordChecklist } from './PasswordChecklist';
+import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { PasswordField } from './PasswordField';
 import { StateMessages } from './StateMessages';
 import { useCardToasts } from './useCardToasts';

@@ -7,7 +7,7 @@ import { AccountCard } from './AccountCard';
 import styles from './account.module.css';
 import { accountText, cardErrorTitle } from './accountText';
 import { carriedAnswers, stateText, useNavigationState, useReturnTo } from './navigation';
-import { PasswordChecklist } from './PasswordChecklist';
+import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { PasswordField } from './PasswordField';
 import { StateMessages } from './StateMessages';
 import { EmailField } from './TextField';

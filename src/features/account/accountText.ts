@@ -50,12 +50,6 @@ export const accountText = {
   forgotLink: 'Forgot password?',
   showPassword: 'Show password',
   hidePassword: 'Hide password',
-  checklistHeading: 'Password requirements',
-  requirementState: {
-    inactive: 'not checked yet',
-    error: 'not met',
-    success: 'met',
-  },
   successToastTitle: 'Success',
   successToastLabel: 'Success Notification',
   footers: {

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { enrolmentResponse, recoveryCodesResponse, type StaffMe } from '../../../contract/staff';
 import { staffCall } from './api';
+import { RecoveryCodes } from './RecoveryCodes';
 import { meKey } from './session';
 import { CodeForm } from './SignIn';
 import styles from './staff.module.css';
@@ -23,11 +24,7 @@ export function Enrolment({ me }: { me: StaffMe }) {
       <section className={styles.card} aria-labelledby="staff-recovery">
         <h1 id="staff-recovery">Your recovery codes</h1>
         <p>Keep these codes somewhere safe. Each signs you in once if your phone is not at hand.</p>
-        <ul className={styles.codes}>
-          {codes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ul>
+        <RecoveryCodes email={me.email} codes={codes} />
         <button
           type="button"
           className={styles.primary}
@@ -52,15 +49,28 @@ export function Enrolment({ me }: { me: StaffMe }) {
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.data.svg)}`}
           />
           <p>
-            Or type this key:{' '}
-            <code className={styles.mono} data-testid="totp-secret">
-              {enrolment.data.secret}
-            </code>
+            Or type this key: <TotpKey secret={enrolment.data.secret} />
           </p>
         </>
       ) : (
         <Failure error={enrolment.error} />
       )}
     </CodeForm>
+  );
+}
+
+/**
+ * The key in groups of four, for reading and typing. The groups are apart by their margins, not by
+ * spaces, so the key copied from the page has none.
+ */
+export function TotpKey({ secret }: { secret: string }) {
+  return (
+    <code className={styles.mono} data-testid="totp-secret">
+      {secret.match(/.{1,4}/g)?.map((group, index) => (
+        <span key={index} className={styles.keyGroup}>
+          {group}
+        </span>
+      ))}
+    </code>
   );
 }

@@ -1,61 +1,45 @@
-/** The invitation link's page (`/staff/join?token=`): choose a password (the applicant rules). */
-import { useMutation } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { messageResponse } from '../../../contract';
-import { staffJoinBody, staffMessages } from '../../../contract/staff';
-import { fieldError, useAccountForm } from '../account/useAccountForm';
+/**
+ * The invitation link's page (`/staff/join?token=`): which account is being set up (the address and
+ * role the invitation was sent for, D157), then the password, with the applicant's checklist.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { staffMessages } from '../../../contract/staff';
+import { staffInvitationResponse, staffJoinBody } from '../../../contract/staffPassword';
 import { staffCall } from './api';
-import styles from './staff.module.css';
-import { Failure, useStaffTitle } from './ui';
-import { TextField } from '../account/TextField';
+import { LinkRefused, PasswordCard, useLinkToken } from './PasswordCard';
+import { ROLE_NAMES, useStaffTitle } from './ui';
 
-const route = getRouteApi('/staff/join');
+const HEADING = 'Choose your password';
 
 export function JoinPage() {
-  useStaffTitle('Choose your password');
-  const token = route.useSearch().token ?? '';
+  useStaffTitle(HEADING);
+  const token = useLinkToken();
   const navigate = useNavigate();
-  const join = useMutation({
-    mutationFn: (body: { token: string; password: string }) =>
-      staffCall(messageResponse, '/join', { method: 'POST', body }),
-    onSuccess: () => void navigate({ to: '/staff', replace: true }),
+  const invitation = useQuery({
+    queryKey: ['staff', 'invitation', token],
+    queryFn: () =>
+      staffCall(staffInvitationResponse, '/invitation', { method: 'POST', body: { token } }),
+    enabled: token !== '',
+    staleTime: Infinity,
   });
-  const { form, formRef, submitted, submit } = useAccountForm({
-    defaultValues: { password: '' },
-    parse: ({ password }) => staffJoinBody.safeParse({ token, password }),
-    onValid: (body) => join.mutate(body),
-  });
+  if (!token) return <LinkRefused heading={HEADING} error={staffMessages.invitationInvalid} />;
+  if (invitation.isPending) return <p role="status">Loading…</p>;
+  if (!invitation.data) return <LinkRefused heading={HEADING} error={invitation.error} />;
+  const { email, role } = invitation.data;
   return (
-    <form
-      ref={formRef}
-      className={styles.card}
-      noValidate
-      aria-labelledby="staff-join"
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <h1 id="staff-join">Choose your password</h1>
-      <p>
-        At least 12 characters, with upper and lower case letters, a number and a special character.
-      </p>
-      <form.Field name="password">
-        {(field) => (
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            value={field.state.value}
-            onValueChange={field.handleChange}
-            error={submitted ? fieldError(field.state.meta) : undefined}
-          />
-        )}
-      </form.Field>
-      <Failure error={join.error ?? (token ? null : staffMessages.invitationInvalid)} />
-      <button type="submit" className={styles.primary} disabled={join.isPending}>
-        Set password
-      </button>
-    </form>
+    <PasswordCard
+      heading={HEADING}
+      intro={
+        <p data-testid="join-account">
+          You are setting up the staff account <strong>{email}</strong>, as {ROLE_NAMES[role]}.
+        </p>
+      }
+      token={token}
+      path="/join"
+      schema={staffJoinBody}
+      submitLabel="Set password"
+      onDone={() => void navigate({ to: '/staff', replace: true })}
+    />
   );
 }

@@ -4,6 +4,7 @@
  * Forms on TanStack Form with the contract's schemas as validators.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import {
   staffCodeBody,
@@ -72,6 +73,9 @@ export function SignIn({ notice }: { notice?: string }) {
       <button type="submit" className={styles.primary} disabled={login.isPending}>
         Sign in
       </button>
+      <Link to="/staff/forgot" className={styles.link}>
+        Forgot password?
+      </Link>
     </form>
   );
 }

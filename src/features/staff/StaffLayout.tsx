@@ -12,6 +12,7 @@ import type { StaffMe } from '../../../contract/staff';
 import { institutionConfig } from '../../tenant/tenantData';
 import { staffCall } from './api';
 import { Enrolment } from './Enrolment';
+import { STAFF_OPEN_PATHS } from './routes';
 import { createStaffQueryClient, meKey, useMe } from './session';
 import { SignIn, Verify } from './SignIn';
 import styles from './staff.module.css';
@@ -27,7 +28,9 @@ export function StaffLayout() {
 
 function Page() {
   const me = useMe();
-  const joining = useRouterState({ select: (state) => state.location.pathname === '/staff/join' });
+  const open = useRouterState({
+    select: (state) => STAFF_OPEN_PATHS.includes(state.location.pathname),
+  });
   const signedIn = me.data?.stage === 'signed-in' ? me.data : null;
   return (
     <div className={styles.page}>
@@ -42,7 +45,7 @@ function Page() {
         {signedIn ? <Navigation me={signedIn} /> : null}
       </header>
       <main id="staff-main" className={styles.main} tabIndex={-1}>
-        {joining ? <Outlet /> : <Gate />}
+        {open ? <Outlet /> : <Gate />}
       </main>
     </div>
   );

@@ -68,8 +68,22 @@ export function staffRoutes<TRoot extends AnyRoute>(rootRoute: TRoot) {
       validateSearch: asText,
       component: lazyRouteComponent(() => import('./JoinPage'), 'JoinPage'),
     }),
+    createRoute({
+      getParentRoute: () => console,
+      path: '/forgot',
+      component: lazyRouteComponent(() => import('./ForgotPage'), 'ForgotPage'),
+    }),
+    createRoute({
+      getParentRoute: () => console,
+      path: '/reset',
+      validateSearch: asText,
+      component: lazyRouteComponent(() => import('./ResetPage'), 'ResetPage'),
+    }),
   ]);
 }
+
+/** The pages a password link or "Forgot password?" opens: no sign-in in front of them. */
+export const STAFF_OPEN_PATHS: readonly string[] = ['/staff/join', '/staff/forgot', '/staff/reset'];
 
 /** The console's own pages: `/staff` and below. */
 export const isStaffPath = (pathname: string) => /^\/staff(\/|$)/.test(pathname);

@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, type ReactNode } from 'react';
-import type { LinkState } from '../../../contract/staff';
+import type { LinkState, StaffRole } from '../../../contract/staff';
 import { submissionTime } from '../../../contract/submission';
 import { institutionConfig } from '../../tenant/tenantData';
 import fieldStyles from '../account/account.module.css';
@@ -103,3 +103,9 @@ export function ApplicationLink({ id, name }: { id: string; name: string }) {
     </Link>
   );
 }
+
+/** Each role as the console names it to a person. */
+export const ROLE_NAMES: Record<StaffRole, string> = {
+  reader: 'a reader',
+  admin: 'an administrator',
+};
