@@ -15,7 +15,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '../../contract';
-import { documentText as fileText, namedFileProblem, notices } from '../../contract/words';
+import { documentText as fileText, notices } from '../../contract/words';
+import { namedFileProblem } from '../../src/features/documents/documentsText';
 import { chromeText } from '../../src/chrome/chromeText';
 import { docx, pdf, png } from '../server/documentFiles';
 import { signUpApplicant, startE2E, type E2E } from './harness';

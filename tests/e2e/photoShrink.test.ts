@@ -10,7 +10,8 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, documentMessages } from '../../contract';
-import { documentText as fileText, namedFileProblem, shrinkText } from '../../contract/words';
+import { documentText as fileText } from '../../contract/words';
+import { namedFileProblem, shrinkText } from '../../src/features/documents/documentsText';
 import { signUpApplicant, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
 

@@ -8,7 +8,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages, serverMessages } from '../../contract';
-import { errorSummary, namedFileProblem, notices, saveNoticeText } from '../../contract/words';
+import { errorSummary, notices, saveNoticeText } from '../../contract/words';
+import { namedFileProblem } from '../../src/features/documents/documentsText';
 import { messages } from '../../definitions';
 import { codeIn, PASSWORD } from '../server/harness';
 import { startE2E, type E2E } from './harness';

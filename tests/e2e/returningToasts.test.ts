@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '../../contract';
-import { errorSummary, namedFileProblem, notices } from '../../contract/words';
+import { errorSummary, notices } from '../../contract/words';
+import { namedFileProblem } from '../../src/features/documents/documentsText';
 import { signUpApplicant, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
 import {

@@ -18,7 +18,8 @@ import {
   type ConversionResponse,
   type DocumentAnswers,
 } from '../../contract';
-import { namedFileProblem, notices } from '../../contract/words';
+import { notices } from '../../contract/words';
+import { namedFileProblem } from '../../src/features/documents/documentsText';
 import { createQueryClient } from '../../src/api/queryClient';
 import { createAppRouter } from '../../src/router';
 import { INDICATOR_COOKIE } from '../../src/session/cookies';

@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, documentMessages, fileProblem } from '../../contract';
-import { namedFileProblem, shrinkText } from '../../contract/words';
 import {
   fitsLimit,
   offersShrink,
   shrinkOptions,
   shrunkName,
 } from '../../src/features/documents/shrinkRules';
+import { namedFileProblem, shrinkText } from '../../src/features/documents/documentsText';
 
 const over = MAX_FILE_BYTES + 1;
 

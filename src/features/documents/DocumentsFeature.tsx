@@ -14,7 +14,7 @@ import {
   type ConversionResponse,
   type FileFacts,
 } from '../../../contract';
-import { namedFileProblem, notices, shrinkText } from '../../../contract/words';
+import { notices } from '../../../contract/words';
 import type { AnswerSource, DocumentState } from '../../../renderers/react';
 import { UnauthorizedError } from '../../api/client';
 import { useToast } from '../../chrome/toast';
@@ -29,6 +29,7 @@ import {
 import { deleteDocumentAnswerRequest, documentAnswersQuery } from './api/documentAnswers';
 import { DeleteFileDialog, UploadInProgressDialog } from './DocumentDialogs';
 import { documentStateOf } from './documentState';
+import { namedFileProblem, shrinkText } from './documentsText';
 import { ShrinkDialog, type ShrinkOffer } from './ShrinkDialog';
 import { offersShrink } from './shrinkRules';
 import { isSubmittedRefusal, messageOf, questionLabel, sendFile } from './uploadChain';

@@ -5,10 +5,10 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { MAX_FILE_BYTES } from '../../../contract';
-import { shrinkText } from '../../../contract/words';
 import { formatFileSize } from '../../../renderers/react';
 import { DocumentDialog } from './DocumentDialog';
 import { focusQuestion } from './DocumentDialogs';
+import { shrinkText } from './documentsText';
 import styles from './documents.module.css';
 import { previewUrl, shrinkImage } from './shrinkImage';
 
