@@ -242,7 +242,7 @@ describe('a phone photo over the limit in Chromium (D165)', () => {
     }
   }, 240_000);
 
-  it('refuses a 3 MB PDF as before, naming it, and offers nothing', async () => {
+  it('refuses a 3 MB PDF as before and a photo no copy can be made of, naming each, and sends nothing', async () => {
     const { context, page } = await e2e.newPage();
     const sent: string[] = [];
     page.on('request', (request) => {
@@ -269,6 +269,19 @@ describe('a phone photo over the limit in Chromium (D165)', () => {
       await page.setViewportSize(PHONE);
       await question(page).evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await shot(page, 'photo-shrink-pdf-refused-360');
+      await page.setViewportSize(DESKTOP);
+
+      // A .png name on bytes that are no picture: the offer opens, no copy can be made, refused.
+      const broken = 'broken-photo.png';
+      await choose(page, {
+        name: broken,
+        mimeType: 'image/png',
+        buffer: Buffer.alloc(MAX_FILE_BYTES + 512_000, 1),
+      });
+      const why = namedFileProblem(broken, `${documentMessages.tooLarge} ${shrinkText.failed}`);
+      await question(page).getByRole('listitem').filter({ hasText: why }).waitFor(WAIT);
+      await expect.poll(() => dialog(page).count(), WAIT).toBe(0);
+      await expectNoAxeViolations(page, 'a photo no copy can be made of');
       expect(sent).toEqual([]);
     } finally {
       await context.close();
