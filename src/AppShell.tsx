@@ -1,8 +1,8 @@
 /** The shared chrome of every screen (SPEC 1): header with the account popover, the page, the footer. */
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { Outlet, useNavigate } from '@tanstack/react-router';
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { institutionConfig } from './tenant/tenantData';
+import { applicationDefinition, institutionConfig } from './tenant/tenantData';
 import { INACTIVITY_MESSAGE, serverMessages } from '../contract';
 import { DatedAlerts } from './chrome/DatedAlert';
 import { Footer } from './chrome/Footer';
@@ -12,6 +12,7 @@ import { useProfile } from './features/application/api/profile';
 import { anonymousAnswers } from './session/anonymousAnswers';
 import { hasIndicatorCookie } from './session/cookies';
 import { flushUnsaved, markDeliberateLogout } from './session/flush';
+import { returnHere } from './session/returnTo';
 import { announceLogout, onLogoutElsewhere } from './session/logoutBroadcast';
 import { sessionEnded } from './session/sessionData';
 import styles from './AppShell.module.css';
@@ -55,6 +56,7 @@ function HeaderAccount() {
   const inFlight = useIsFetching() + useIsMutating();
   const busy = useRef(false);
   busy.current = inFlight > 0;
+  const location = useRouterState({ select: (s) => s.location });
 
   const endSession = (
     state: { successMessage?: string; errorMessage?: string },
@@ -94,6 +96,7 @@ function HeaderAccount() {
           loggedIn={loggedIn}
           username={profile.data?.username ?? null}
           studentAnswers={anonymousAnswers()}
+          returnTo={returnHere(applicationDefinition, location)}
           onLogout={() => endSession({ successMessage: serverMessages.loggedOut })}
           onLogoutEverywhere={() =>
             endSession({ successMessage: serverMessages.loggedOutEverywhere }, true)

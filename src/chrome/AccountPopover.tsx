@@ -1,12 +1,14 @@
 /**
  * SPEC 2.6: the account popover. Logged in: the username, "Log Out" and "Log out of all devices"
  * (D142, for a shared or lost computer). Logged out: "Sign In" and "Create Account", both carrying
- * the current answers in navigation state. The shell hides it for service users.
+ * the current answers in navigation state and the page to come back to (D159). The shell hides it
+ * for service users.
  */
 import * as Popover from '@radix-ui/react-popover';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { StudentAnswers } from '../session/navigationState';
+import type { ReturnSearch } from '../session/returnTo';
 import styles from './chrome.module.css';
 import { chromeText } from './chromeText';
 import { Icon } from './Icon';
@@ -17,6 +19,8 @@ export interface AccountPopoverProps {
   loggedIn: boolean;
   username: string | null;
   studentAnswers: StudentAnswers;
+  /** `?next=`: the form page the applicant is on (D159). */
+  returnTo: ReturnSearch;
   onLogout: () => void;
   /** Ends every session of the account, on every computer (D142). */
   onLogoutEverywhere: () => void;
@@ -26,6 +30,7 @@ export function AccountPopover({
   loggedIn,
   username,
   studentAnswers,
+  returnTo,
   onLogout,
   onLogoutEverywhere,
 }: AccountPopoverProps) {
@@ -77,6 +82,7 @@ export function AccountPopover({
             <>
               <Link
                 to="/login"
+                search={returnTo}
                 state={{ studentAnswers }}
                 className={styles.popoverAction}
                 onClick={close}
@@ -85,6 +91,7 @@ export function AccountPopover({
               </Link>
               <Link
                 to="/signup"
+                search={returnTo}
                 state={{ studentAnswers }}
                 className={styles.popoverAction}
                 onClick={close}

@@ -18,3 +18,21 @@ export function returnSearch(
   const next = search[NEXT_PARAM];
   return typeof next === 'string' && pages.some((page) => page.path === next) ? { next } : {};
 }
+
+/**
+ * The search of a link to sign up or log in from where the applicant is (D165): the form page they
+ * are on, else (on an account screen) the page already being carried, else nothing. The default
+ * route is not carried: it is where an arrival that asked for no page lands, and a login from it
+ * resumes on the last page instead (SPEC 2.2, D113), as "pick up where you left off" promises.
+ */
+export function returnHere(
+  definition: {
+    readonly defaultRoute: string;
+    readonly pages: readonly { readonly path: string }[];
+  },
+  location: { readonly pathname: string; readonly search: object },
+): ReturnSearch {
+  if (location.pathname === definition.defaultRoute) return {};
+  const here = returnSearch(definition.pages, { [NEXT_PARAM]: location.pathname });
+  return here.next ? here : returnSearch(definition.pages, { ...location.search });
+}

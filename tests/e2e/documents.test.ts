@@ -16,6 +16,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '../../contract';
 import { documentText as fileText, notices } from '../../contract/words';
+import { namedFileProblem } from '../../src/features/documents/documentsText';
 import { chromeText } from '../../src/chrome/chromeText';
 import { docx, pdf, png } from '../server/documentFiles';
 import { signUpApplicant, startE2E, type E2E } from './harness';
@@ -301,7 +302,7 @@ describe('documents in Chromium', () => {
     try {
       // PNG bytes named .pdf: the browser's checks pass, the server's sniffing refuses it.
       await choose(page, { name: 'transcript.pdf', mimeType: 'application/pdf', buffer: png() });
-      const reason = documentMessages.contentMismatch;
+      const reason = namedFileProblem('transcript.pdf', documentMessages.contentMismatch);
       const toast = page
         .locator('li')
         .filter({ hasText: notices.uploadFailedWhy('Unofficial Transcript', reason) })
@@ -328,7 +329,7 @@ describe('documents in Chromium', () => {
     }
   }, 120_000);
 
-  it('refuses an empty file, a 33-character name, a file over 1 MB and a .txt with the SPEC 5.6 messages, and sends none of them', async () => {
+  it('refuses an empty file, a 33-character name, a PDF over 1 MB and a .txt with the SPEC 5.6 messages naming the file, and sends none of them', async () => {
     const { page, close } = await finalSteps('refused@example.com');
     const sent: string[] = [];
     page.on('request', (request) => {
@@ -353,7 +354,8 @@ describe('documents in Chromium', () => {
         ],
         [
           'too-large',
-          { name: 'scan.png', mimeType: 'image/png', buffer: Buffer.alloc(1_048_577, 1) },
+          // A photo over the limit is offered a smaller copy instead (D165, ./photoShrink.test.ts).
+          { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(1_048_577, 1) },
           documentMessages.tooLarge,
         ],
         [
@@ -363,7 +365,9 @@ describe('documents in Chromium', () => {
         ],
       ];
       expect(refusals[1]?.[1].name).toHaveLength(33);
-      for (const [state, file, message] of refusals) {
+      for (const [state, file, sentence] of refusals) {
+        // Each refusal names its file (D165).
+        const message = namedFileProblem(file.name, sentence);
         await choose(page, file);
         // Listed with the question's errors, and announced (the alert).
         await question(page).getByRole('listitem').filter({ hasText: message }).waitFor();

@@ -9,12 +9,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages, serverMessages } from '../../contract';
 import { errorSummary, notices, saveNoticeText } from '../../contract/words';
+import { namedFileProblem } from '../../src/features/documents/documentsText';
 import { messages } from '../../definitions';
 import { codeIn, PASSWORD } from '../server/harness';
 import { startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
 import {
   chooseTranscriptOnFinalSteps,
+  TRANSCRIPT_NAME,
   expectApart,
   logIn,
   logOut,
@@ -33,7 +35,7 @@ const title = (screen: string) => `${screen} – ${APP}`;
 const CONVERSION_MS = 60_000;
 const UPLOAD_FAILED = notices.uploadFailedWhy(
   'Unofficial Transcript',
-  documentMessages.contentMismatch,
+  namedFileProblem(TRANSCRIPT_NAME, documentMessages.contentMismatch),
 );
 
 /**

@@ -54,6 +54,9 @@ export async function expectOnTop(toast: Locator, label: string): Promise<void> 
   expect(onTop, `${label}: nothing drawn over the toast`).toBe(true);
 }
 
+/** The transcript chooseTranscriptOnFinalSteps picks (failures name it, D165). */
+export const TRANSCRIPT_NAME = 'transcript.pdf';
+
 /** Goes to Final Steps by the page navigation and chooses a transcript (a PNG named .pdf). */
 export async function chooseTranscriptOnFinalSteps(page: Page): Promise<void> {
   await page
@@ -68,7 +71,7 @@ export async function chooseTranscriptOnFinalSteps(page: Page): Promise<void> {
     .click();
   await (
     await chooser
-  ).setFiles({ name: 'transcript.pdf', mimeType: 'application/pdf', buffer: png() });
+  ).setFiles({ name: TRANSCRIPT_NAME, mimeType: 'application/pdf', buffer: png() });
 }
 
 /**

@@ -8,10 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '../../contract';
 import { errorSummary, notices } from '../../contract/words';
+import { namedFileProblem } from '../../src/features/documents/documentsText';
 import { signUpApplicant, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
 import {
   chooseTranscriptOnFinalSteps,
+  TRANSCRIPT_NAME,
   expectApart,
   expectOnTop,
   logIn,
@@ -68,7 +70,7 @@ describe('toasts and the error summary', () => {
         const failed = page.locator('li').filter({
           hasText: notices.uploadFailedWhy(
             'Unofficial Transcript',
-            documentMessages.contentMismatch,
+            namedFileProblem(TRANSCRIPT_NAME, documentMessages.contentMismatch),
           ),
         });
         await failed.waitFor({ timeout: CONVERSION_MS });

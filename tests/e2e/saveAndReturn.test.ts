@@ -2,14 +2,15 @@
  * End to end in Chromium: Save tells the truth (D158): the notice counts the answers of the page
  * that need attention, links to the first and takes focus, and leaving such a page says so on the
  * next; and sign-up brings the applicant to the page they were heading to, never off the
- * application (D159).
+ * application (D159), also from the account menu and the welcome banner (D165).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
-import { saveNoticeText } from '../../contract/words';
+import { anonymousBanner, saveNoticeText } from '../../contract/words';
+import { chromeText } from '../../src/chrome/chromeText';
 import { validApplication } from '../definitions/fixtures';
 import { codeIn, PASSWORD } from '../server/harness';
 import { signUpApplicant, startE2E, type E2E } from './harness';
@@ -161,6 +162,51 @@ describe('Save and the way back (D158, D159)', () => {
       await context.close();
     }
   }, 300_000);
+
+  it('the account menu and the welcome banner carry the page the applicant is on, and a login from the banner comes back to it (D165)', async () => {
+    const { context, page } = await e2e.newPage();
+    const email = 'banner@example.com';
+    const linkSearch = async (name: string) =>
+      new URL(
+        (await page.getByRole('link', { name, exact: true }).getAttribute('href')) ?? '',
+        e2e.origin,
+      ).search;
+    const menuSearches = async () => {
+      await page.getByRole('button', { name: chromeText.account.trigger }).click();
+      const searches = [
+        await linkSearch(chromeText.account.signIn),
+        await linkSearch(chromeText.account.createAccount),
+      ];
+      await page.keyboard.press('Escape');
+      return searches;
+    };
+    try {
+      await signUpApplicant(e2e, page.request, email, { logIn: false });
+      // On the default route nothing is carried: a login from it resumes on the last page (D113).
+      await page.goto('/about');
+      await page.locator('#first_name').waitFor(WAIT);
+      expect(await linkSearch(anonymousBanner.loginLink)).toBe('');
+      expect(await linkSearch(anonymousBanner.signupLink)).toBe('');
+      expect(await menuSearches()).toEqual(['', '']);
+
+      await page.goto('/final-steps');
+      await page.getByRole('link', { name: anonymousBanner.loginLink }).waitFor(WAIT);
+      const here = `?next=${encodeURIComponent('/final-steps')}`;
+      expect(await linkSearch(anonymousBanner.signupLink)).toBe(here);
+      expect(await linkSearch(anonymousBanner.loginLink)).toBe(here);
+      expect(await menuSearches()).toEqual([here, here]);
+
+      await page.getByRole('link', { name: anonymousBanner.loginLink }).click();
+      await page.getByRole('heading', { name: 'Log In', level: 1 }).waitFor(WAIT);
+      await page.getByLabel('Email Address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL((url) => url.pathname === '/final-steps', WAIT);
+      await page.getByRole('heading', { name: 'Final Steps', level: 1 }).waitFor(WAIT);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 
   it('never sends anyone off the application: a hostile ?next= lands on the default page', async () => {
     const { context, page } = await e2e.newPage();

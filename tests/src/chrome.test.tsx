@@ -240,6 +240,7 @@ describe('account popover', () => {
           loggedIn={false}
           username={null}
           studentAnswers={ANSWERS}
+          returnTo={{}}
           onLogout={onLogout}
           onLogoutEverywhere={vi.fn()}
         />
@@ -264,7 +265,7 @@ describe('account popover', () => {
     expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull();
   });
 
-  it('carries the answers to /login from Sign In', async () => {
+  it('carries the answers and the page to come back to (D159) to /login from Sign In', async () => {
     const { router } = renderWithRouter({
       path: '/about',
       component: () => (
@@ -272,6 +273,7 @@ describe('account popover', () => {
           loggedIn={false}
           username={null}
           studentAnswers={ANSWERS}
+          returnTo={{ next: '/education' }}
           onLogout={vi.fn()}
           onLogoutEverywhere={vi.fn()}
         />
@@ -279,8 +281,14 @@ describe('account popover', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Account' }));
-    await user.click(await screen.findByRole('link', { name: 'Sign In' }));
+    const signIn = await screen.findByRole('link', { name: 'Sign In' });
+    expect(signIn.getAttribute('href')).toBe('/login?next=%2Feducation');
+    expect(screen.getByRole('link', { name: 'Create Account' }).getAttribute('href')).toBe(
+      '/signup?next=%2Feducation',
+    );
+    await user.click(signIn);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toEqual({ next: '/education' });
     expect(userState(router.state.location.state)).toEqual({ studentAnswers: ANSWERS });
   });
 
@@ -293,6 +301,7 @@ describe('account popover', () => {
           loggedIn
           username="ada@example.com"
           studentAnswers={{}}
+          returnTo={{}}
           onLogout={onLogout}
           onLogoutEverywhere={vi.fn()}
         />
@@ -320,6 +329,7 @@ describe('account popover', () => {
           loggedIn
           username="ada@example.com"
           studentAnswers={{}}
+          returnTo={{}}
           onLogout={onLogout}
           onLogoutEverywhere={onLogoutEverywhere}
         />

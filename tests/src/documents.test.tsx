@@ -19,6 +19,7 @@ import {
   type DocumentAnswers,
 } from '../../contract';
 import { notices } from '../../contract/words';
+import { namedFileProblem } from '../../src/features/documents/documentsText';
 import { createQueryClient } from '../../src/api/queryClient';
 import { createAppRouter } from '../../src/router';
 import { INDICATOR_COOKIE } from '../../src/session/cookies';
@@ -189,12 +190,14 @@ describe('file question: no file and the checks of SPEC 5.6', () => {
     expect(fileInput().accept).toBe('.png,.jpeg,.jpg,.pdf,.docx');
     expect(fileInput().multiple).toBe(false);
 
+    // Each refusal names its file (D165), before SPEC 5.6's sentence; two files have no one name.
+    const long = 'a-name-that-is-too-long-for-us.pdf';
     const cases: [File[], string][] = [
-      [[pdf('big.pdf', 1_048_577)], documentMessages.tooLarge],
-      [[pdf('notes.txt')], documentMessages.wrongType],
-      [[pdf('setup.exe')], documentMessages.wrongType],
-      [[pdf('a-name-that-is-too-long-for-us.pdf')], documentMessages.nameTooLong],
-      [[pdf('empty.pdf', 0)], documentMessages.empty],
+      [[pdf('big.pdf', 1_048_577)], namedFileProblem('big.pdf', documentMessages.tooLarge)],
+      [[pdf('notes.txt')], namedFileProblem('notes.txt', documentMessages.wrongType)],
+      [[pdf('setup.exe')], namedFileProblem('setup.exe', documentMessages.wrongType)],
+      [[pdf(long)], namedFileProblem(long, documentMessages.nameTooLong)],
+      [[pdf('empty.pdf', 0)], namedFileProblem('empty.pdf', documentMessages.empty)],
       [[pdf('one.pdf'), pdf('two.pdf')], documentMessages.oneFile],
     ];
     for (const [files, message] of cases) {
@@ -261,8 +264,10 @@ describe('file question: the upload chain of SPEC 4.4', () => {
   }, 20_000);
 
   it('a failed conversion clears the answer and shows the toast; closing it deletes the conversion', async () => {
-    const reason = documentMessages.pdfEncrypted;
-    installServer({ script: [status('NOT_ANSWERED'), status('FAILED', reason)] });
+    const reason = namedFileProblem('locked.pdf', documentMessages.pdfEncrypted);
+    installServer({
+      script: [status('NOT_ANSWERED'), status('FAILED', documentMessages.pdfEncrypted)],
+    });
     const { user } = renderApp();
     const group = await question();
     await within(group).findByRole('button', { name: 'Choose file' });
@@ -288,12 +293,9 @@ describe('file question: the upload chain of SPEC 4.4', () => {
     const group = await question();
     await within(group).findByRole('button', { name: 'Choose file' });
     choose(pdf('t.pdf'));
-    await screen.findByText(`Error uploading file for ${LABEL}. refused POST /api/presigned-url`);
-    expect(
-      within(await question()).getByText('refused POST /api/presigned-url', {
-        selector: 'li span',
-      }),
-    ).toBeTruthy();
+    const reason = namedFileProblem('t.pdf', 'refused POST /api/presigned-url');
+    await screen.findByText(`Error uploading file for ${LABEL}. ${reason}`);
+    expect(within(await question()).getByText(reason, { selector: 'li span' })).toBeTruthy();
     expect(callsTo('POST', UPLOAD_URL)).toHaveLength(0);
     expect(callsTo('POST', CONVERSION)).toHaveLength(0);
   });
@@ -351,7 +353,7 @@ describe('file question: a submitted application keeps its file (D69)', () => {
     await within(group).findByText('grades.docx (300 bytes)');
     choose(pdf('newer.pdf'));
     const toast = await screen.findByText(
-      `Error uploading file for ${LABEL}. ${serverMessages.alreadySubmitted}`,
+      `Error uploading file for ${LABEL}. ${namedFileProblem('newer.pdf', serverMessages.alreadySubmitted)}`,
     );
     await user.click(
       within(toast.closest('li') as HTMLElement).getByRole('button', { name: 'Close' }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { saveNoticeText } from '../../contract/words';
 import { applicationDefinition } from '../../definitions';
 import { attentionKeys } from '../../src/features/application/session/saveNotice';
-import { NEXT_PARAM, returnSearch } from '../../src/session/returnTo';
+import { NEXT_PARAM, returnHere, returnSearch } from '../../src/session/returnTo';
 
 const pages = applicationDefinition.pages;
 
@@ -61,5 +61,27 @@ describe('the save notice (D158)', () => {
       'sat_score_math',
       'sat_score_composite',
     ]);
+  });
+});
+
+describe('the page a sign-up or login link carries (D165)', () => {
+  const at = (pathname: string, search: object = {}) =>
+    returnHere(applicationDefinition, { pathname, search });
+
+  it('is the form page the applicant is on', () => {
+    for (const page of pages.filter((p) => p.path !== applicationDefinition.defaultRoute))
+      expect(at(page.path)).toEqual({ next: page.path });
+  });
+
+  it('is none on the default route, so a login from it still resumes on the last page (D113)', () => {
+    expect(at(applicationDefinition.defaultRoute)).toEqual({});
+  });
+
+  it('on an account screen, is the page already carried, when it is a form page', () => {
+    expect(at('/login', { next: '/education' })).toEqual({ next: '/education' });
+    expect(at('/signup', { next: '//evil.example' })).toEqual({});
+    expect(at('/forgot')).toEqual({});
+    expect(at('/completion')).toEqual({});
+    expect(at('//evil.example')).toEqual({});
   });
 });

@@ -1,7 +1,8 @@
 /** SPEC 2.3: the welcome banner, its four variants and its show rule. */
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { anonymousBanner, welcomeTitle } from '../../../contract/words';
-import { institution, institutionConfig } from '../../tenant/tenantData';
+import { applicationDefinition, institution, institutionConfig } from '../../tenant/tenantData';
+import { returnHere } from '../../session/returnTo';
 import { showsWelcomeBanner } from '../../session/snapshot';
 import { useApplication, useSnapshot } from './ApplicationLayout';
 import styles from './application.module.css';
@@ -9,6 +10,7 @@ import styles from './application.module.css';
 export function WelcomeBanner() {
   const { answers } = useApplication();
   const snapshot = useSnapshot();
+  const location = useRouterState({ select: (s) => s.location });
   if (!showsWelcomeBanner(snapshot)) return null;
   const { welcome } = institution;
   let title: string;
@@ -29,15 +31,17 @@ export function WelcomeBanner() {
     body = welcome.secondLogin.text;
   } else {
     const o = anonymousBanner;
+    // D159, D165: after sign-up or login the applicant comes back to this page.
+    const search = returnHere(applicationDefinition, location);
     title = o.title(institutionConfig.application_title);
     body = (
       <>
         {o.before}
-        <Link to="/signup" state={{ studentAnswers: answers.all() }}>
+        <Link to="/signup" search={search} state={{ studentAnswers: answers.all() }}>
           {o.signupLink}
         </Link>
         {o.middle}
-        <Link to="/login" state={{ studentAnswers: answers.all() }}>
+        <Link to="/login" search={search} state={{ studentAnswers: answers.all() }}>
           {o.loginLink}
         </Link>
         {o.after}

@@ -14,6 +14,10 @@ export interface DocumentDialogProps {
   text: string;
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;
+  /** What the dialog shows between its sentence and its buttons (the smaller copy's preview). */
+  body?: ReactNode;
+  /** The dialog's class, when wider than the xs modal. */
+  className?: string;
   /** The buttons; the first one gets focus. */
   children: ReactNode;
 }
@@ -24,18 +28,21 @@ export function DocumentDialog({
   text,
   onOpenChange,
   onCloseAutoFocus,
+  body,
+  className = styles.dialog,
   children,
 }: DocumentDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={chrome.overlay} />
-        <Dialog.Content className={styles.dialog} onCloseAutoFocus={onCloseAutoFocus}>
+        <Dialog.Content className={className} onCloseAutoFocus={onCloseAutoFocus}>
           <div className={styles.header}>
             <Dialog.Title className={chrome.dialogTitle}>{title}</Dialog.Title>
           </div>
           <div className={chrome.dialogBody}>
             <Dialog.Description className={styles.text}>{text}</Dialog.Description>
+            {body}
             <div className={styles.actions}>{children}</div>
           </div>
         </Dialog.Content>

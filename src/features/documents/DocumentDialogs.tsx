@@ -8,7 +8,7 @@ import { DocumentDialog } from './DocumentDialog';
 import styles from './documents.module.css';
 
 /** The Delete button is gone once the file is: focus goes back to the question's own button. */
-const focusQuestion = (key: string | null) => (event: Event) => {
+export const focusQuestion = (key: string | null) => (event: Event) => {
   if (!key) return;
   const target = document.getElementById(key)?.querySelector<HTMLElement>('button');
   if (target) {

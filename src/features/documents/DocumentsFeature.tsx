@@ -2,8 +2,9 @@
  * The document questions of the application (SPEC 4.4, 4.6), loaded on demand so the first page does
  * not carry it. It fetches the document answers ("document-answer") and every document question's
  * conversion ("doc-conversion", polled every 2 s while pending, from the moment it loads), runs the
- * upload chain (./uploadChain.ts), shows the failure toast and the two modals, and writes each
- * question's state (./documentState.ts) into the application's store, where the file renderer reads it.
+ * upload chain (./uploadChain.ts), shows the failure toast and the modals (Delete File, File Upload in
+ * Progress, and the smaller copy of a photo over the limit, D165), and writes each question's state
+ * (./documentState.ts) into the application's store, where the file renderer reads it.
  */
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -28,6 +29,9 @@ import {
 import { deleteDocumentAnswerRequest, documentAnswersQuery } from './api/documentAnswers';
 import { DeleteFileDialog, UploadInProgressDialog } from './DocumentDialogs';
 import { documentStateOf } from './documentState';
+import { namedFileProblem, shrinkText } from './documentsText';
+import { ShrinkDialog, type ShrinkOffer } from './ShrinkDialog';
+import { offersShrink } from './shrinkRules';
 import { isSubmittedRefusal, messageOf, questionLabel, sendFile } from './uploadChain';
 
 export interface DocumentsApi {
@@ -89,8 +93,12 @@ export default function DocumentsFeature({
   const [problems, setProblems] = useState<Readonly<Record<string, string>>>({});
   const [deleting, setDeleting] = useState<string | null>(null);
   const [refused, setRefused] = useState(false);
+  /** A photo over the limit, offered a smaller copy (D165). */
+  const [offer, setOffer] = useState<ShrinkOffer | null>(null);
   const uploadsRef = useRef(uploads);
   uploadsRef.current = uploads;
+  const sentRef = useRef(sent);
+  sentRef.current = sent;
 
   const setConversion = useCallback(
     (key: string, data: ConversionResponse) => queryClient.setQueryData(conversionKey(key), data),
@@ -143,9 +151,9 @@ export default function DocumentsFeature({
       setConversion(key, UNPROCESSED);
       await queryClient.invalidateQueries({ queryKey: conversionKey(key) });
     },
-    onError: (error, { key }) => {
+    onError: (error, { key, file }) => {
       if (error instanceof UnauthorizedError) return;
-      const reason = messageOf(error);
+      const reason = namedFileProblem(file.name, messageOf(error));
       if (isSubmittedRefusal(error)) {
         // Nothing changed on the server: the answer and the earlier file stay; only say why.
         toast.show({
@@ -169,14 +177,33 @@ export default function DocumentsFeature({
       if (isPending(queryClient.getQueryData(conversionKey(key)))) return;
       // SPEC 4.4 state 2: the checks of SPEC 5.6 run before anything is sent.
       const problem = fileProblem(file, files.length);
+      if (problem && offersShrink(file, files.length)) {
+        setProblems((map) => without(map, key));
+        setOffer({ key, photo: file });
+        return;
+      }
       if (problem) {
-        setProblems((map) => ({ ...map, [key]: problem }));
+        const named = files.length === 1 ? namedFileProblem(file.name, problem) : problem;
+        setProblems((map) => ({ ...map, [key]: named }));
         return;
       }
       upload.mutate({ key, file });
     },
     [queryClient, upload],
   );
+
+  const acceptCopy = useCallback(
+    ({ key }: ShrinkOffer, copy: File) => {
+      setOffer(null);
+      upload.mutate({ key, file: copy });
+    },
+    [upload],
+  );
+  const refuseCopy = useCallback(({ key, photo }: ShrinkOffer) => {
+    setOffer(null);
+    const why = `${documentMessages.tooLarge} ${shrinkText.failed}`;
+    setProblems((map) => ({ ...map, [key]: namedFileProblem(photo.name, why) }));
+  }, []);
 
   useEffect(() => {
     documents.setActions({ choose, requestDelete: setDeleting });
@@ -198,7 +225,10 @@ export default function DocumentsFeature({
         if (previous !== undefined) void refreshDocuments();
       } else if (data.status === 'FAILED') {
         answers.setAnswers({ [key]: '' });
-        const reason = data.message || documentMessages.conversionFailed;
+        const why = data.message || documentMessages.conversionFailed;
+        // The file is named when this session sent it (a failure found on load has no name yet).
+        const name = sentRef.current[key]?.name;
+        const reason = name ? namedFileProblem(name, why) : why;
         setProblems((map) => ({ ...map, [key]: reason }));
         // A failure found on loading belongs to an earlier session (maybe on another device): the
         // question says why, but no toast pops up again at each login (D80).
@@ -303,6 +333,12 @@ export default function DocumentsFeature({
         onCancel={() => setDeleting(null)}
       />
       <UploadInProgressDialog open={refused} onOpenChange={setRefused} />
+      <ShrinkDialog
+        offer={offer}
+        onAccept={acceptCopy}
+        onCancel={() => setOffer(null)}
+        onFailed={refuseCopy}
+      />
     </>
   );
 }
