@@ -1,12 +1,15 @@
 /** The shared chrome of every screen (SPEC 1): header with the account popover, the page, the footer. */
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { institutionConfig } from './tenant/tenantData';
 import { INACTIVITY_MESSAGE, serverMessages } from '../contract';
 import { DatedAlerts } from './chrome/DatedAlert';
 import { Footer } from './chrome/Footer';
-import { ToastProvider } from './chrome/toast';
+import { ToastProvider, useToast } from './chrome/toast';
+import { rightsText } from './features/account/accountText';
+import { useDownloadAccountData } from './features/account/api/accountRights';
+import { UnauthorizedError } from './api/client';
 import { useLogout } from './features/account/api/logout';
 import { useProfile } from './features/application/api/profile';
 import { anonymousAnswers } from './session/anonymousAnswers';
@@ -21,6 +24,7 @@ import styles from './AppShell.module.css';
 const AccountPopover = lazy(() =>
   import('./chrome/AccountPopover').then((m) => ({ default: m.AccountPopover })),
 );
+const DeleteAccountDialog = lazy(() => import('./features/account/DeleteAccountDialog'));
 const InactivityGuard = lazy(() =>
   import('./chrome/InactivityGuard').then((m) => ({ default: m.InactivityGuard })),
 );
@@ -77,6 +81,33 @@ function HeaderAccount() {
     });
   };
 
+  // D152: the account's data, as of the answers just typed (flushed first), or its deletion.
+  const toast = useToast();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [deleting, setDeleting] = useState<boolean | null>(null);
+  const download = useDownloadAccountData();
+  const downloadData = () => {
+    void flushUnsaved().then(() =>
+      download.mutate(undefined, {
+        onError: (error) => {
+          if (error instanceof UnauthorizedError) return;
+          toast.show({
+            title: rightsText.downloadError,
+            description: error.message,
+            severity: 'error',
+          });
+        },
+      }),
+    );
+  };
+  const accountDeleted = (successMessage: string) => {
+    // The server ended every session with the account: this tab and the others go to /login.
+    markDeliberateLogout();
+    sessionEnded(queryClient, 'logout');
+    announceLogout({ successMessage });
+    void navigate({ to: '/login', state: { successMessage } });
+  };
+
   // Another tab logged out (the server session is gone for every tab): follow it to /login.
   useEffect(() => {
     if (!loggedIn) return undefined;
@@ -98,8 +129,22 @@ function HeaderAccount() {
           onLogoutEverywhere={() =>
             endSession({ successMessage: serverMessages.loggedOutEverywhere }, true)
           }
+          onDownloadData={downloadData}
+          onDeleteAccount={() => setDeleting(true)}
+          triggerRef={trigger}
         />
       </Suspense>
+      {loggedIn && deleting !== null ? (
+        <Suspense fallback={null}>
+          <DeleteAccountDialog
+            open={deleting}
+            onOpenChange={setDeleting}
+            submitted={Boolean(profile.data?.submission)}
+            returnFocusTo={trigger}
+            onDeleted={accountDeleted}
+          />
+        </Suspense>
+      ) : null}
       {loggedIn ? (
         <Suspense fallback={null}>
           <InactivityGuard

@@ -1,11 +1,13 @@
 /**
  * SPEC 2.6: the account popover. Logged in: the username, "Log Out" and "Log out of all devices"
- * (D142, for a shared or lost computer). Logged out: "Sign In" and "Create Account", both carrying
+ * (D142, for a shared or lost computer), then the applicant's rights over their data, "Download my
+ * data" and "Delete my account" (D152). Logged out: "Sign In" and "Create Account", both carrying
  * the current answers in navigation state. The shell hides it for service users.
  */
 import * as Popover from '@radix-ui/react-popover';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
+import { rightsText } from '../features/account/accountText';
 import type { StudentAnswers } from '../session/navigationState';
 import styles from './chrome.module.css';
 import { chromeText } from './chromeText';
@@ -20,6 +22,10 @@ export interface AccountPopoverProps {
   onLogout: () => void;
   /** Ends every session of the account, on every computer (D142). */
   onLogoutEverywhere: () => void;
+  onDownloadData: () => void;
+  onDeleteAccount: () => void;
+  /** The Account button, for a dialog opened from the popover to give focus back to. */
+  triggerRef?: RefObject<HTMLButtonElement | null>;
 }
 
 export function AccountPopover({
@@ -28,12 +34,15 @@ export function AccountPopover({
   studentAnswers,
   onLogout,
   onLogoutEverywhere,
+  onDownloadData,
+  onDeleteAccount,
+  triggerRef,
 }: AccountPopoverProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className={styles.accountTrigger}>
+      <Popover.Trigger ref={triggerRef} className={styles.accountTrigger}>
         <Icon name="user" />
         {text.trigger}
       </Popover.Trigger>
@@ -71,6 +80,29 @@ export function AccountPopover({
                 }}
               >
                 {text.logOutEverywhere}
+              </button>
+              <hr className={styles.popoverRule} />
+              <button
+                type="button"
+                className={styles.popoverQuiet}
+                onClick={() => {
+                  close();
+                  onDownloadData();
+                }}
+              >
+                <Icon name="download" />
+                {rightsText.downloadData}
+              </button>
+              <button
+                type="button"
+                className={styles.popoverQuiet}
+                aria-haspopup="dialog"
+                onClick={() => {
+                  close();
+                  onDeleteAccount();
+                }}
+              >
+                {rightsText.deleteAccount}
               </button>
             </>
           ) : (
