@@ -125,7 +125,7 @@ export default function DeleteAccountDialog({
                 </div>
                 <div className={styles.buttons}>
                   <Dialog.Close ref={closeButton} className={styles.cancel}>
-                    {text.close}
+                    {text.done}
                   </Dialog.Close>
                 </div>
               </>

@@ -93,5 +93,5 @@ export const rightsText = {
   deleting: 'Deleting…',
   sending: 'Sending…',
   cancel: 'Cancel',
-  close: 'Close',
+  done: 'Done',
 } as const;
