@@ -21,7 +21,7 @@ export class HttpError extends Error {
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
- * A write naming an applicant's account that was deleted meanwhile (D152): a save racing "Delete
+ * A write naming an applicant's account that was deleted meanwhile (D164): a save racing "Delete
  * my account" finds its `users` row gone. The session it came with is gone too; not a fault.
  */
 export function isDeletedAccountWrite(error: unknown): boolean {

@@ -105,7 +105,7 @@ export async function deleteAccountRows(
     { db: tx, config: ctx.config },
     by,
     'account.deleted',
-    // A completed request names the application, as its filing did, so the console lists it done.
+    // A completed request names the application, as its filing did, so the console lists it (D164).
     filedRequest ? userId : null,
     deletedAccountDetail(ctx, email),
   );

@@ -5,11 +5,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { applicationReference } from '../../contract';
 import {
-  applicantParams,
   COMPLETED_DELETIONS_SHOWN,
-  staffMessages,
   type DeletionRequestList,
-} from '../../contract/staff';
+} from '../../contract/deletionRequests';
+import { applicantParams, staffMessages } from '../../contract/staff';
 import { HttpError } from '../errors';
 import { parse } from '../routes/parse';
 import {

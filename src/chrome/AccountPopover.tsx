@@ -9,6 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type RefObject } from 'react';
 import { rightsText } from '../features/account/accountText';
 import type { StudentAnswers } from '../session/navigationState';
+import menu from './accountMenu.module.css';
 import styles from './chrome.module.css';
 import { chromeText } from './chromeText';
 import { Icon } from './Icon';
@@ -81,10 +82,10 @@ export function AccountPopover({
               >
                 {text.logOutEverywhere}
               </button>
-              <hr className={styles.popoverRule} />
+              <hr className={menu.popoverRule} />
               <button
                 type="button"
-                className={styles.popoverQuiet}
+                className={menu.popoverQuiet}
                 onClick={() => {
                   close();
                   onDownloadData();
@@ -95,7 +96,7 @@ export function AccountPopover({
               </button>
               <button
                 type="button"
-                className={styles.popoverQuiet}
+                className={menu.popoverQuiet}
                 aria-haspopup="dialog"
                 onClick={() => {
                   close();

@@ -1,5 +1,5 @@
 /**
- * "Delete my account" (D152, GDPR art. 17): says what will happen, which differs once the
+ * "Delete my account" (D152, D164, GDPR art. 17): says what will happen, which differs once the
  * application is submitted (the college keeps it for its `retention.submitted_years`, so the
  * request goes to an admin), asks for the password again and shows a refusal next to the field,
  * nothing typed lost. Before submission the account is gone on success and `onDeleted` signs the

@@ -1,5 +1,5 @@
 /**
- * `/staff/deletions` (admins, D152): applicants of a submitted application who asked for their
+ * `/staff/deletions` (admins, D152, D164): applicants of a submitted application who asked for their
  * account's deletion, newest first, and the requests completed. An admin completes one after a
  * confirmation, once the college need not keep the application (its institution file says how
  * long); the account, the application, its documents and PDFs go at once. Both are audited.
@@ -7,11 +7,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { messageResponse } from '../../../contract';
-import {
-  deletionRequestList,
-  staffMessages,
-  type DeletionRequestList,
-} from '../../../contract/staff';
+import { deletionRequestList, type DeletionRequestList } from '../../../contract/deletionRequests';
+import { staffMessages } from '../../../contract/staff';
 import ChromeDialogFrame from '../../chrome/ChromeDialogFrame';
 import { institutionConfig } from '../../tenant/tenantData';
 import { staffCall } from './api';
