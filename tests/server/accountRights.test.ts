@@ -183,6 +183,25 @@ describe.each(databaseKinds)('the applicant’s rights on %s', (database) => {
     expect(actions).toContain('account.deleted');
   });
 
+  it('lists the requests waiting newest first, each with the applicant’s name and address', async () => {
+    const admin = await enrolledStaff(server, email('admin'), 'admin');
+    const filed: string[] = [];
+    for (const label of ['first', 'second', 'third']) {
+      const address = email(label);
+      const { client } = await applicantWithData(address);
+      await markSubmitted(await idOf(address));
+      server.clock.advance(60_000);
+      expect((await deleteAccount(client)).body.outcome).toBe('requested');
+      filed.push(address);
+    }
+    const list = await admin.client.get('/staff/api/deletion-requests');
+    const mine = (list.body.requests as { email: string; name: string }[]).filter((row) =>
+      filed.includes(row.email),
+    );
+    expect(mine.map((row) => row.email)).toEqual([...filed].reverse());
+    expect(mine.every((row) => row.name === 'Ada Lovelace')).toBe(true);
+  });
+
   it('answers an unsubmitted application’s request with no admin in between, and refuses another applicant’s id to an admin', async () => {
     const { admin, applicantId } = await adminWithApplicant(server, email('admin'), email('other'));
     const refused = await admin.client.post(`/staff/api/deletion-requests/${applicantId}/complete`);
