@@ -7,9 +7,6 @@ import { INACTIVITY_MESSAGE, serverMessages } from '../contract';
 import { DatedAlerts } from './chrome/DatedAlert';
 import { Footer } from './chrome/Footer';
 import { ToastProvider, useToast } from './chrome/toast';
-import { rightsText } from './features/account/accountText';
-import { useDownloadAccountData } from './features/account/api/accountRights';
-import { UnauthorizedError } from './api/client';
 import { useLogout } from './features/account/api/logout';
 import { useProfile } from './features/application/api/profile';
 import { anonymousAnswers } from './session/anonymousAnswers';
@@ -85,21 +82,11 @@ function HeaderAccount() {
   const toast = useToast();
   const trigger = useRef<HTMLButtonElement>(null);
   const [deleting, setDeleting] = useState<boolean | null>(null);
-  const download = useDownloadAccountData();
-  const downloadData = () => {
-    void flushUnsaved().then(() =>
-      download.mutate(undefined, {
-        onError: (error) => {
-          if (error instanceof UnauthorizedError) return;
-          toast.show({
-            title: rightsText.downloadError,
-            description: error.message,
-            severity: 'error',
-          });
-        },
-      }),
+  // Loaded when asked for: the account's words and calls stay off the first page (D29).
+  const downloadData = () =>
+    void import('./features/account/api/accountRights').then((rights) =>
+      rights.downloadMyData(queryClient, toast),
     );
-  };
   const accountDeleted = (successMessage: string) => {
     // The server ended every session with the account: this tab and the others go to /login.
     markDeliberateLogout();

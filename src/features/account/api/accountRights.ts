@@ -2,10 +2,13 @@
  * The applicant's rights over their data (D152): "Delete my account" (`DELETE /api/account` with the
  * password typed again) and "Download my data" (`GET /api/account/export`, a ZIP).
  */
-import { useMutation } from '@tanstack/react-query';
+import { MutationObserver, useMutation, type QueryClient } from '@tanstack/react-query';
 import { deleteAccountResponse, GENERIC_ERROR_MESSAGE } from '../../../../contract';
 import { apiRequest, ServerError, UnauthorizedError } from '../../../api/client';
 import { saveResponse } from '../../../api/download';
+import type { ToastApi } from '../../../chrome/toast';
+import { flushUnsaved } from '../../../session/flush';
+import { rightsText } from '../accountText';
 
 export const ACCOUNT_EXPORT_PATH = '/api/account/export';
 
@@ -16,9 +19,22 @@ export function useDeleteAccount() {
   });
 }
 
-/** "Download my data"; a 401 goes to the central handler like every call's. */
-export function useDownloadAccountData() {
-  return useMutation({ mutationFn: downloadAccountData });
+/**
+ * "Download my data" from the Account menu: what was typed last is saved first; a refusal is a toast
+ * in our words, a 401 goes to the central handler (the mutation cache's) like every call's.
+ */
+export async function downloadMyData(queryClient: QueryClient, toast: ToastApi): Promise<void> {
+  await flushUnsaved();
+  try {
+    await new MutationObserver(queryClient, { mutationFn: downloadAccountData }).mutate();
+  } catch (error) {
+    if (error instanceof UnauthorizedError) return;
+    toast.show({
+      title: rightsText.downloadError,
+      description: (error as Error).message,
+      severity: 'error',
+    });
+  }
 }
 
 /** Fetches the ZIP and hands it to the browser under the server's name for it. */
