@@ -378,19 +378,3 @@ export const formVersions = z.object({
     }),
   ),
 });
-
-/** GET /staff/api/deletion-requests (admins, D152): the requests waiting, oldest first. */
-export const deletionRequestList = z.object({
-  /** How long the institution keeps a submitted application (its institution file, D153). */
-  submitted_kept_years: z.number(),
-  requests: z.array(
-    z.object({
-      applicant_id: z.string(),
-      reference: z.string(),
-      email: z.string(),
-      requested_at: z.string(),
-      submitted_at: z.nullable(z.string()),
-    }),
-  ),
-});
-export type DeletionRequestList = z.output<typeof deletionRequestList>;

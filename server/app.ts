@@ -12,7 +12,7 @@ import type { Definition } from '../runtime';
 import type { ServerConfig } from './config';
 import { bypassesRowSecurity, openDatabase, type DatabaseHandle } from './db/client';
 import { enterTenant, runInTenant } from './db/tenantScope';
-import { HttpError } from './errors';
+import { HttpError, isDeletedAccountWrite } from './errors';
 import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords';
 import { lookupRoutes } from './lookup/routes';
@@ -265,6 +265,10 @@ export async function buildServer(
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
     }
+    if (isDeletedAccountWrite(error))
+      return request.url.startsWith('/api/')
+        ? reply.status(401).send({ message: serverMessages.sessionRequired })
+        : reply.status(404).send({ message: serverMessages.notFound });
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: serverMessages.tooLarge });
     if (status === 415) return reply.status(415).send({ message: serverMessages.unsupportedType });

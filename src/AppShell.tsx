@@ -1,12 +1,12 @@
 /** The shared chrome of every screen (SPEC 1): header with the account popover, the page, the footer. */
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { applicationDefinition, institutionConfig } from './tenant/tenantData';
 import { INACTIVITY_MESSAGE, serverMessages } from '../contract';
 import { DatedAlerts } from './chrome/DatedAlert';
 import { Footer } from './chrome/Footer';
-import { ToastProvider } from './chrome/toast';
+import { ToastProvider, useToast } from './chrome/toast';
 import { useLogout } from './features/account/api/logout';
 import { useProfile } from './features/application/api/profile';
 import { anonymousAnswers } from './session/anonymousAnswers';
@@ -22,6 +22,7 @@ import styles from './AppShell.module.css';
 const AccountPopover = lazy(() =>
   import('./chrome/AccountPopover').then((m) => ({ default: m.AccountPopover })),
 );
+const DeleteAccountDialog = lazy(() => import('./features/account/DeleteAccountDialog'));
 const InactivityGuard = lazy(() =>
   import('./chrome/InactivityGuard').then((m) => ({ default: m.InactivityGuard })),
 );
@@ -79,6 +80,23 @@ function HeaderAccount() {
     });
   };
 
+  // D152: the account's data, as of the answers just typed (flushed first), or its deletion.
+  const toast = useToast();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [deleting, setDeleting] = useState<boolean | null>(null);
+  // Loaded when asked for: the account's words and calls stay off the first page (D29).
+  const downloadData = () =>
+    void import('./features/account/api/accountRights').then((rights) =>
+      rights.downloadMyData(queryClient, toast),
+    );
+  const accountDeleted = (successMessage: string) => {
+    // The server ended every session with the account: this tab and the others go to /login.
+    markDeliberateLogout();
+    sessionEnded(queryClient, 'logout');
+    announceLogout({ successMessage });
+    void navigate({ to: '/login', state: { successMessage } });
+  };
+
   // Another tab logged out (the server session is gone for every tab): follow it to /login.
   useEffect(() => {
     if (!loggedIn) return undefined;
@@ -101,8 +119,22 @@ function HeaderAccount() {
           onLogoutEverywhere={() =>
             endSession({ successMessage: serverMessages.loggedOutEverywhere }, true)
           }
+          onDownloadData={downloadData}
+          onDeleteAccount={() => setDeleting(true)}
+          triggerRef={trigger}
         />
       </Suspense>
+      {loggedIn && deleting !== null ? (
+        <Suspense fallback={null}>
+          <DeleteAccountDialog
+            open={deleting}
+            onOpenChange={setDeleting}
+            submitted={Boolean(profile.data?.submission)}
+            returnFocusTo={trigger}
+            onDeleted={accountDeleted}
+          />
+        </Suspense>
+      ) : null}
       {loggedIn ? (
         <Suspense fallback={null}>
           <InactivityGuard

@@ -1,6 +1,7 @@
 /** The applicant's rights over their data and the admins' deletion requests (D152). */
 import { deleteAccountBody, deleteAccountResponse, messageResponse } from '../../contract';
-import { applicantParams, deletionRequestList } from '../../contract/staff';
+import { deletionRequestList } from '../../contract/deletionRequests';
+import { applicantParams } from '../../contract/staff';
 import type { Operation } from './operations';
 
 const applicant = { tag: 'application', status: 200, security: 'session' } as const;

@@ -5,7 +5,8 @@
  * sweep. After submission the institution may have to keep the application: the request is filed and
  * an admin completes it from the console. The audit keeps the fact and a keyed pseudonym (D151).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, max, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { serverMessages, type DeleteAccountResponse } from '../../contract';
 import {
   accountEvents,
@@ -17,6 +18,8 @@ import {
   loginFailureStreaks,
   loginThrottle,
   objectDeletions,
+  staffAudit,
+  staffListing,
   users,
 } from '../db/schema';
 import { HttpError } from '../errors';
@@ -58,6 +61,7 @@ export async function deleteAccountRows(
   ctx: DeletionContext,
   account: Account,
   by: Deleter,
+  { filedRequest = false }: { filedRequest?: boolean } = {},
 ): Promise<string[] | null> {
   const { tenantId, userId, email } = account;
   const now = ctx.config.now();
@@ -101,7 +105,8 @@ export async function deleteAccountRows(
     { db: tx, config: ctx.config },
     by,
     'account.deleted',
-    null,
+    // A completed request names the application, as its filing did, so the console lists it (D164).
+    filedRequest ? userId : null,
     deletedAccountDetail(ctx, email),
   );
   return keys;
@@ -196,13 +201,14 @@ async function fileDeletionRequest(tx: Transaction, ctx: DeletionContext, owner:
   );
 }
 
-/** The filed requests of a tenant, oldest first (the admin's view). */
+/** The requests of a tenant still waiting for an admin, newest first (the admin's view). */
 export async function deletionRequestList(ctx: Pick<ServiceContext, 'db'>, tenantId: string) {
-  const rows = await ctx.db
+  return ctx.db
     .select({
       userId: deletionRequests.userId,
       requestedAt: deletionRequests.requestedAt,
       email: users.email,
+      name: staffListing.name,
       submittedAt: applications.submittedAt,
     })
     .from(deletionRequests)
@@ -211,9 +217,50 @@ export async function deletionRequestList(ctx: Pick<ServiceContext, 'db'>, tenan
       applications,
       and(eq(applications.tenantId, tenantId), eq(applications.userId, deletionRequests.userId)),
     )
+    .leftJoin(
+      staffListing,
+      and(eq(staffListing.tenantId, tenantId), eq(staffListing.userId, deletionRequests.userId)),
+    )
     .where(eq(deletionRequests.tenantId, tenantId))
-    .orderBy(deletionRequests.requestedAt);
-  return rows;
+    .orderBy(desc(deletionRequests.requestedAt), deletionRequests.userId);
+}
+
+/**
+ * Requests completed, newest first, from the audit: the account is gone, so only the application's
+ * id (its reference), when it was asked for, when and by whom it was completed are left (D152).
+ */
+export async function completedDeletionRequests(
+  ctx: Pick<ServiceContext, 'db'>,
+  tenantId: string,
+  limit: number,
+) {
+  const filed = alias(staffAudit, 'filed');
+  return ctx.db
+    .select({
+      userId: sql<string>`${staffAudit.applicantId}`,
+      completedAt: staffAudit.at,
+      completedBy: staffAudit.actor,
+      requestedAt: sql<Date | null>`(${ctx.db
+        .select({ at: max(filed.at) })
+        .from(filed)
+        .where(
+          and(
+            eq(filed.tenantId, tenantId),
+            eq(filed.applicantId, staffAudit.applicantId),
+            eq(filed.action, 'account.deletion_requested'),
+          ),
+        )})`.mapWith(staffAudit.at),
+    })
+    .from(staffAudit)
+    .where(
+      and(
+        eq(staffAudit.tenantId, tenantId),
+        eq(staffAudit.action, 'account.deleted'),
+        isNotNull(staffAudit.applicantId),
+      ),
+    )
+    .orderBy(desc(staffAudit.at), desc(staffAudit.id))
+    .limit(limit);
 }
 
 /** An admin completes a filed request: the account goes as before submission. False: none filed. */
@@ -230,7 +277,9 @@ export async function completeDeletionRequest(
       .innerJoin(users, eq(users.id, deletionRequests.userId))
       .where(and(eq(deletionRequests.tenantId, tenantId), eq(deletionRequests.userId, userId)));
     if (!request) return null;
-    return deleteAccountRows(tx, ctx, { tenantId, userId, email: request.email }, admin);
+    return deleteAccountRows(tx, ctx, { tenantId, userId, email: request.email }, admin, {
+      filedRequest: true,
+    });
   });
   if (!keys) return false;
   await removeNotedObjects(ctx, tenantId, keys);

@@ -4,10 +4,18 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { applicationReference } from '../../contract';
-import { applicantParams, staffMessages, type DeletionRequestList } from '../../contract/staff';
+import {
+  COMPLETED_DELETIONS_SHOWN,
+  type DeletionRequestList,
+} from '../../contract/deletionRequests';
+import { applicantParams, staffMessages } from '../../contract/staff';
 import { HttpError } from '../errors';
 import { parse } from '../routes/parse';
-import { completeDeletionRequest, deletionRequestList } from '../services/accountDeletion';
+import {
+  completedDeletionRequests,
+  completeDeletionRequest,
+  deletionRequestList,
+} from '../services/accountDeletion';
 import type { ApplicationPdfContext } from '../services/applicationPdf';
 import { actorOf } from './accounts';
 import type { StaffSession } from './sessions';
@@ -17,16 +25,25 @@ export function deletionRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
   return async (app) => {
     const staffOf = (request: FastifyRequest) => request.staff as StaffSession;
     app.get('/deletion-requests', { config: { staffAccess: 'admin' } }, async (request) => {
-      const rows = await deletionRequestList(ctx, request.tenant.id);
+      const tenantId = request.tenant.id;
+      const rows = await deletionRequestList(ctx, tenantId);
+      const done = await completedDeletionRequests(ctx, tenantId, COMPLETED_DELETIONS_SHOWN);
       await audit(ctx, actorOf(staffOf(request)), 'application.list', null, 'deletion requests');
       const answer: DeletionRequestList = {
-        submitted_kept_years: ctx.institutionOf(request.tenant.id).retention.submitted_years,
+        submitted_kept_years: ctx.institutionOf(tenantId).retention.submitted_years,
         requests: rows.map((row) => ({
           applicant_id: row.userId,
           reference: applicationReference(row.userId),
+          name: row.name ?? '',
           email: row.email,
           requested_at: row.requestedAt.toISOString(),
           submitted_at: row.submittedAt?.toISOString() ?? null,
+        })),
+        completed: done.map((row) => ({
+          reference: applicationReference(row.userId),
+          requested_at: row.requestedAt?.toISOString() ?? null,
+          completed_at: row.completedAt.toISOString(),
+          completed_by: row.completedBy,
         })),
       };
       return answer;

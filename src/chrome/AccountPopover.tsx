@@ -1,14 +1,17 @@
 /**
  * SPEC 2.6: the account popover. Logged in: the username, "Log Out" and "Log out of all devices"
- * (D142, for a shared or lost computer). Logged out: "Sign In" and "Create Account", both carrying
+ * (D142, for a shared or lost computer), then the applicant's rights over their data, "Download my
+ * data" and "Delete my account" (D152). Logged out: "Sign In" and "Create Account", both carrying
  * the current answers in navigation state and the page to come back to (D159). The shell hides it
  * for service users.
  */
 import * as Popover from '@radix-ui/react-popover';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
+import { rightsText } from '../features/account/accountText';
 import type { StudentAnswers } from '../session/navigationState';
 import type { ReturnSearch } from '../session/returnTo';
+import menu from './accountMenu.module.css';
 import styles from './chrome.module.css';
 import { chromeText } from './chromeText';
 import { Icon } from './Icon';
@@ -24,6 +27,10 @@ export interface AccountPopoverProps {
   onLogout: () => void;
   /** Ends every session of the account, on every computer (D142). */
   onLogoutEverywhere: () => void;
+  onDownloadData: () => void;
+  onDeleteAccount: () => void;
+  /** The Account button, for a dialog opened from the popover to give focus back to. */
+  triggerRef?: RefObject<HTMLButtonElement | null>;
 }
 
 export function AccountPopover({
@@ -33,12 +40,15 @@ export function AccountPopover({
   returnTo,
   onLogout,
   onLogoutEverywhere,
+  onDownloadData,
+  onDeleteAccount,
+  triggerRef,
 }: AccountPopoverProps) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className={styles.accountTrigger}>
+      <Popover.Trigger ref={triggerRef} className={styles.accountTrigger}>
         <Icon name="user" />
         {text.trigger}
       </Popover.Trigger>
@@ -76,6 +86,29 @@ export function AccountPopover({
                 }}
               >
                 {text.logOutEverywhere}
+              </button>
+              <hr className={menu.popoverRule} />
+              <button
+                type="button"
+                className={menu.popoverQuiet}
+                onClick={() => {
+                  close();
+                  onDownloadData();
+                }}
+              >
+                <Icon name="download" />
+                {rightsText.downloadData}
+              </button>
+              <button
+                type="button"
+                className={menu.popoverQuiet}
+                aria-haspopup="dialog"
+                onClick={() => {
+                  close();
+                  onDeleteAccount();
+                }}
+              >
+                {rightsText.deleteAccount}
               </button>
             </>
           ) : (

@@ -281,6 +281,7 @@ describe('the staff console in Chromium', () => {
         ['/staff/audit', 'Audit log'],
         ['/staff/links', 'Service links'],
         ['/staff/versions', 'Form versions'],
+        ['/staff/deletions', 'Deletion requests'],
         ['/staff', 'Applications'],
       ] as const) {
         await page.goto(path);

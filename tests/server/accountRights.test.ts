@@ -123,7 +123,8 @@ describe.each(databaseKinds)('the applicant’s rights on %s', (database) => {
   );
 
   it('files a request after submission, once, and an admin completes it from the console (audited)', async () => {
-    const admin = await enrolledStaff(server, email('admin'), 'admin');
+    const adminAddress = email('admin');
+    const admin = await enrolledStaff(server, adminAddress, 'admin');
     const address = email('submitted');
     const { client, fileKey } = await applicantWithData(address);
     const userId = await idOf(address);
@@ -146,7 +147,7 @@ describe.each(databaseKinds)('the applicant’s rights on %s', (database) => {
     expect(list.status).toBe(200);
     expect(list.body.submitted_kept_years).toBe(5);
     expect(list.body.requests).toEqual([
-      expect.objectContaining({ applicant_id: userId, email: address }),
+      expect.objectContaining({ applicant_id: userId, email: address, name: 'Ada Lovelace' }),
     ]);
     const reader = await enrolledStaff(server, email('reader'), 'reader');
     expect((await reader.client.get('/staff/api/deletion-requests')).status).toBe(403);
@@ -163,13 +164,42 @@ describe.each(databaseKinds)('the applicant’s rights on %s', (database) => {
     });
     expect((await client.get('/api/profile')).status).toBe(401);
     expect(await storage().exists(fileKey)).toBeNull();
+    // Listed as completed with only the reference: the name and the address went with the account.
+    const after = await admin.client.get('/staff/api/deletion-requests');
+    expect(after.body.requests).toEqual([]);
+    expect(after.body.completed).toEqual([
+      {
+        reference: list.body.requests[0].reference,
+        requested_at: list.body.requests[0].requested_at,
+        completed_at: expect.any(String),
+        completed_by: adminAddress,
+      },
+    ]);
+    expect(after.text).not.toContain(address);
     await server.mail(address, 'your account was deleted');
     const audit = await admin.client.get('/staff/api/audit');
-    const actions = (audit.body.rows as { action: string; actor: string }[]).map(
-      (e) => e.action,
-    );
+    const actions = (audit.body.rows as { action: string; actor: string }[]).map((e) => e.action);
     expect(actions).toContain('account.deletion_requested');
     expect(actions).toContain('account.deleted');
+  });
+
+  it('lists the requests waiting newest first, each with the applicant’s name and address', async () => {
+    const admin = await enrolledStaff(server, email('admin'), 'admin');
+    const filed: string[] = [];
+    for (const label of ['first', 'second', 'third']) {
+      const address = email(label);
+      const { client } = await applicantWithData(address);
+      await markSubmitted(await idOf(address));
+      server.clock.advance(60_000);
+      expect((await deleteAccount(client)).body.outcome).toBe('requested');
+      filed.push(address);
+    }
+    const list = await admin.client.get('/staff/api/deletion-requests');
+    const mine = (list.body.requests as { email: string; name: string }[]).filter((row) =>
+      filed.includes(row.email),
+    );
+    expect(mine.map((row) => row.email)).toEqual([...filed].reverse());
+    expect(mine.every((row) => row.name === 'Ada Lovelace')).toBe(true);
   });
 
   it('answers an unsubmitted application’s request with no admin in between, and refuses another applicant’s id to an admin', async () => {

@@ -243,6 +243,8 @@ describe('account popover', () => {
           returnTo={{}}
           onLogout={onLogout}
           onLogoutEverywhere={vi.fn()}
+          onDownloadData={vi.fn()}
+          onDeleteAccount={vi.fn()}
         />
       ),
     });
@@ -276,6 +278,8 @@ describe('account popover', () => {
           returnTo={{ next: '/education' }}
           onLogout={vi.fn()}
           onLogoutEverywhere={vi.fn()}
+          onDownloadData={vi.fn()}
+          onDeleteAccount={vi.fn()}
         />
       ),
     });
@@ -304,6 +308,8 @@ describe('account popover', () => {
           returnTo={{}}
           onLogout={onLogout}
           onLogoutEverywhere={vi.fn()}
+          onDownloadData={vi.fn()}
+          onDeleteAccount={vi.fn()}
         />
       ),
     });
@@ -332,6 +338,8 @@ describe('account popover', () => {
           returnTo={{}}
           onLogout={onLogout}
           onLogoutEverywhere={onLogoutEverywhere}
+          onDownloadData={vi.fn()}
+          onDeleteAccount={vi.fn()}
         />
       ),
     });
@@ -342,6 +350,64 @@ describe('account popover', () => {
     expect(onLogoutEverywhere).toHaveBeenCalledTimes(1);
     expect(onLogout).not.toHaveBeenCalled();
     expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull();
+  });
+
+  it('offers Download my data and Delete my account when logged in (D152), each closing the popover', async () => {
+    const onDownloadData = vi.fn();
+    const onDeleteAccount = vi.fn();
+    renderWithRouter({
+      path: '/about',
+      component: () => (
+        <AccountPopover
+          loggedIn
+          username="ada@example.com"
+          studentAnswers={{}}
+          returnTo={{}}
+          onLogout={vi.fn()}
+          onLogoutEverywhere={vi.fn()}
+          onDownloadData={onDownloadData}
+          onDeleteAccount={onDeleteAccount}
+        />
+      ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    let popover = await screen.findByRole('dialog', { name: 'Account' });
+    await expectNoAxeViolations(popover);
+    await user.click(within(popover).getByRole('button', { name: 'Download my data' }));
+    expect(onDownloadData).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Account' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    popover = await screen.findByRole('dialog', { name: 'Account' });
+    const remove = within(popover).getByRole('button', { name: 'Delete my account' });
+    expect(remove.getAttribute('aria-haspopup')).toBe('dialog');
+    await user.click(remove);
+    expect(onDeleteAccount).toHaveBeenCalledTimes(1);
+    expect(onDownloadData).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers neither to a visitor who is not logged in', async () => {
+    renderWithRouter({
+      path: '/about',
+      component: () => (
+        <AccountPopover
+          loggedIn={false}
+          username={null}
+          studentAnswers={{}}
+          returnTo={{}}
+          onLogout={vi.fn()}
+          onLogoutEverywhere={vi.fn()}
+          onDownloadData={vi.fn()}
+          onDeleteAccount={vi.fn()}
+        />
+      ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account' }));
+    const popover = await screen.findByRole('dialog', { name: 'Account' });
+    expect(within(popover).queryByRole('button', { name: 'Download my data' })).toBeNull();
+    expect(within(popover).queryByRole('button', { name: 'Delete my account' })).toBeNull();
   });
 });
 

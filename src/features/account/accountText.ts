@@ -60,3 +60,32 @@ export const accountText = {
     reset: { question: 'Remembered your password?', link: 'Log in', to: '/login' },
   },
 } as const;
+
+/**
+ * The applicant's rights over their data (D152): the Account menu's two items and the "Delete my
+ * account" dialog. The server's answers (deleted, requested, a wrong password) are its messages,
+ * `contract/messages.ts`; how long a submitted application is kept is the institution's (D153).
+ */
+export const rightsText = {
+  downloadData: 'Download my data',
+  /** SPEC 8's "<name> Error" title of the toast when the download fails. */
+  downloadError: 'Download My Data Error',
+  deleteAccount: 'Delete my account',
+  title: 'Delete my account',
+  beforeSubmission: [
+    'This deletes your account and everything in it at once: your answers, your uploaded documents and the PDF copy of your application. You will be signed out.',
+    'It cannot be undone. To keep a copy, choose “Download my data” in the Account menu first.',
+  ],
+  afterSubmission: (partnerName: string, years: number) => [
+    `Your application has been submitted. ${partnerName} keeps submitted applications for ${years} year${years === 1 ? '' : 's'}, so your request goes to the admission office, which deletes your account and your application.`,
+    'We will e-mail you once it is done. Until then you stay signed in, and you can still download your data.',
+  ],
+  password: 'Your password',
+  passwordHint: 'Type the password you log in with, to confirm it is you.',
+  deleteNow: 'Delete my account',
+  sendRequest: 'Send my request',
+  deleting: 'Deleting…',
+  sending: 'Sending…',
+  cancel: 'Cancel',
+  done: 'Done',
+} as const;

@@ -95,6 +95,9 @@ function Navigation({ me }: { me: StaffMe }) {
             <Link to="/staff/versions" className={styles.navLink} activeProps={current}>
               Form versions
             </Link>
+            <Link to="/staff/deletions" className={styles.navLink} activeProps={current}>
+              Deletion requests
+            </Link>
           </>
         ) : null}
       </nav>

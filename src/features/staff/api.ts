@@ -1,5 +1,6 @@
 /** The console's calls: JSON in and out, every answer parsed with its `contract/staff` schema. */
 import { GENERIC_ERROR_MESSAGE } from '../../../contract';
+import { saveResponse } from '../../api/download';
 
 export class StaffApiError extends Error {
   constructor(
@@ -39,31 +40,13 @@ export async function staffCall<T>(
 }
 
 /** Downloads a file the console links to (the PDF answers 202 with a message while it is prepared). */
-/** The file name of a Content-Disposition header: its UTF-8 name, else its plain one. */
-function nameOf(disposition: string | null): string | null {
-  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
-  if (utf8) {
-    try {
-      return decodeURIComponent(utf8);
-    } catch {
-      // A name that is not percent-encoded UTF-8: the plain one below.
-    }
-  }
-  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? null;
-}
-
 export async function download(path: string, fileName: string): Promise<string | null> {
   const response = await fetch(`/staff/api${path}`, { credentials: 'same-origin' });
   if (response.status !== 200) {
     const data = (await response.json().catch(() => ({}))) as { message?: unknown };
     return typeof data.message === 'string' ? data.message : GENERIC_ERROR_MESSAGE;
   }
-  const url = URL.createObjectURL(await response.blob());
-  const anchor = document.createElement('a');
-  anchor.href = url;
   // The server names the file (for people: `<Last>-<First>-<reference>.pdf`); `fileName` otherwise.
-  anchor.download = nameOf(response.headers.get('content-disposition')) ?? fileName;
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveResponse(response, fileName);
   return null;
 }

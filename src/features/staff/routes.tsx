@@ -53,6 +53,11 @@ export function staffRoutes<TRoot extends AnyRoute>(rootRoute: TRoot) {
     }),
     createRoute({
       getParentRoute: () => console,
+      path: '/deletions',
+      component: lazyRouteComponent(() => import('./DeletionsPage'), 'DeletionsPage'),
+    }),
+    createRoute({
+      getParentRoute: () => console,
       path: '/versions',
       component: lazyRouteComponent(() => import('./VersionsPage'), 'VersionsPage'),
     }),
