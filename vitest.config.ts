@@ -43,16 +43,15 @@ export default mergeConfig(
       // One file at a time on CI's two cores (Vitest's default there): the browser suites' timing
       // margins were set for it (D133); `--maxWorkers=2` overlaps files on a developer's machine.
       maxWorkers: Math.max(1, availableParallelism() - 1),
-      // A worker keeps its modules, compiled WebAssembly and jsdom from one file to the next instead
-      // of starting afresh for each: 40–60% less CPU for the same tests (D163).
-      isolate: false,
       // The tenant data the server inlines into each page, for the jsdom suites (D143).
       setupFiles: ['tests/setup/tenantPage.ts'],
       testTimeout: 20_000,
       hookTimeout: 60_000,
       reporters: ['default'],
       projects: [
-        { extends: true, test: { name: 'unit', include: TEST_PROJECTS.unit } },
+        // The unit files share their worker: modules and jsdom kept from one file to the next,
+        // less than half the CPU (D163). The others still start each file afresh.
+        { extends: true, test: { name: 'unit', include: TEST_PROJECTS.unit, isolate: false } },
         {
           extends: true,
           test: { name: 'server', include: TEST_PROJECTS.server, globalSetup: databaseSetup },

@@ -3,7 +3,7 @@
  * test:unit`, `test:server`, `test:e2e`) split it with nothing left out: each file on disk belongs to
  * exactly one of them, as Vitest itself resolves vitest.config.ts; and the browser suites named for a
  * second run on the bundled Chromium all exist (a renamed file would silently lose its rerun).
- * Files share their worker (D163), so none may mock a module: the mock would outlive its file.
+ * The unit files share their worker (D163), so no file may mock a module: the mock would outlive it.
  */
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';

@@ -96,7 +96,7 @@ describe.each(databaseKinds)('the staff applications list on %s', (database) => 
       apps as (insert into applications (tenant_id, user_id, answers, submitted_at, updated_at)
         select 'northfield', id,
           jsonb_build_object('first_name', (string_to_array(${FIRST.join(',')}, ','))[1 + n % 10], 'last_name', (string_to_array(${LAST.join(',')}, ','))[1 + (n / 10) % 10] || n),
-          case when n % 3 = 0 then timestamptz '2026-01-01' + (n % 300) * interval '1 day' end,
+          case when n % 3 = 0 then timestamptz '2026-01-01 12:00Z' + (n % 300) * interval '1 day' end,
           timestamptz '2026-01-01' + n * interval '1 minute'
         from numbered returning user_id)
       insert into web_status_events (tenant_id, user_id, web_status, at)
@@ -221,6 +221,7 @@ describe.each(databaseKinds)('the staff applications list on %s', (database) => 
       'submitted in January',
       'from=2026-01-01&to=2026-01-31&sort=submitted&dir=asc',
     );
+    // Submissions at noon UTC: the same day in the institution's time zone (New York).
     expect(ranged.total).toBeGreaterThan(0);
     for (const row of ranged.rows) expect(row.submitted_at?.slice(0, 7)).toBe('2026-01');
     expect(ranged.rows[0]?.submitted_at?.slice(0, 10)).toBe('2026-01-01');
