@@ -14,7 +14,15 @@ import { institutionConfig } from '../../tenant/tenantData';
 import { staffCall } from './api';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { ApplicationLink, Failure, localTime, Notice, TableFrame, useStaffTitle } from './ui';
+import {
+  ApplicationLink,
+  ConfirmActions,
+  Failure,
+  localTime,
+  Notice,
+  TableFrame,
+  useStaffTitle,
+} from './ui';
 
 const deletionsKey = ['staff', 'deletion-requests'];
 const HEADING_ID = 'staff-deletions';
@@ -177,20 +185,13 @@ function Requests() {
             This cannot be undone.
           </p>
         ) : null}
-        <Failure error={complete.error} />
-        <div className={styles.bar}>
-          <button
-            type="button"
-            className={styles.primary}
-            disabled={complete.isPending}
-            onClick={confirm}
-          >
-            Delete the account
-          </button>
-          <button type="button" className={styles.secondary} onClick={() => setConfirming(null)}>
-            Keep it
-          </button>
-        </div>
+        <ConfirmActions
+          error={complete.error}
+          pending={complete.isPending}
+          label="Delete the account"
+          onConfirm={confirm}
+          onCancel={() => setConfirming(null)}
+        />
       </ChromeDialogFrame>
     </>
   );

@@ -7,8 +7,7 @@ import { useRef, useState } from 'react';
 import { messageResponse } from '../../../contract';
 import ChromeDialogFrame from '../../chrome/ChromeDialogFrame';
 import { staffCall } from './api';
-import styles from './staff.module.css';
-import { Failure } from './ui';
+import { ConfirmActions } from './ui';
 
 export interface RevocableLink {
   readonly id: string;
@@ -82,20 +81,13 @@ export function RevokeLinkDialog({ revocation }: { revocation: LinkRevocation })
         will no longer be able to open it. This cannot be undone; you can make a new link from the
         application.
       </p>
-      <Failure error={revoke.error} />
-      <div className={styles.bar}>
-        <button
-          type="button"
-          className={styles.primary}
-          disabled={revoke.isPending}
-          onClick={confirm}
-        >
-          Revoke the link
-        </button>
-        <button type="button" className={styles.secondary} onClick={() => setConfirming(null)}>
-          Keep it
-        </button>
-      </div>
+      <ConfirmActions
+        error={revoke.error}
+        pending={revoke.isPending}
+        label="Revoke the link"
+        onConfirm={confirm}
+        onCancel={() => setConfirming(null)}
+      />
     </ChromeDialogFrame>
   );
 }

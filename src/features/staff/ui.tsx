@@ -21,6 +21,38 @@ export function Failure({ error }: { error: unknown }) {
 }
 
 /**
+ * A confirmation dialog's end: what went wrong, the action (held while it is pending) and the way
+ * out, "Keep it".
+ */
+export function ConfirmActions({
+  error,
+  pending,
+  label,
+  onConfirm,
+  onCancel,
+}: {
+  error: unknown;
+  pending: boolean;
+  label: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <Failure error={error} />
+      <div className={styles.bar}>
+        <button type="button" className={styles.primary} disabled={pending} onClick={onConfirm}>
+          {label}
+        </button>
+        <button type="button" className={styles.secondary} onClick={onCancel}>
+          Keep it
+        </button>
+      </div>
+    </>
+  );
+}
+
+/**
  * A table's scrolling frame: on a narrow screen the table scrolls sideways, so the frame is a named
  * region keyboard users can focus and scroll (axe: scrollable-region-focusable).
  */
