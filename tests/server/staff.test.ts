@@ -25,20 +25,16 @@ import {
   enrolledStaff,
   invitationToken,
   signIn,
+  SOUTH_HOST,
+  SOUTHFIELD,
+  statusCounts,
   type SignedInStaff,
 } from './staffHelpers';
 
-const SOUTH_HOST = 'south.test';
 const BURST = 30;
 
 /** A list cursor as the server makes them (base64url JSON), with whatever inside. */
 const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-const statusCounts = (responses: { status: number }[]) =>
-  responses.reduce<Record<number, number>>((counts, { status }) => {
-    counts[status] = (counts[status] ?? 0) + 1;
-    return counts;
-  }, {});
 
 describe.each(databaseKinds)('staff console sign-in and access on %s', (database) => {
   let server: TestServer;
@@ -52,14 +48,7 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
       database,
       logStream: logCollector(lines),
       env: { LOG_LEVEL: 'info' },
-      tenants: [
-        {
-          id: 'southfield',
-          name: 'Southfield',
-          definitionId: 'northfield-undergraduate',
-          hosts: [SOUTH_HOST],
-        },
-      ],
+      tenants: [SOUTHFIELD],
     });
     ({ admin, applicant, applicantId } = await adminWithApplicant(
       server,

@@ -8,6 +8,22 @@ import { cliKey } from '../../server/services/serviceTokens';
 import { codeAt } from '../../server/staff/totp';
 import { PASSWORD, registeredClient, type Client, type TestServer } from './harness';
 
+/** A second college on the same server, for the console's tenant isolation. */
+export const SOUTH_HOST = 'south.test';
+export const SOUTHFIELD = {
+  id: 'southfield',
+  name: 'Southfield',
+  definitionId: 'northfield-undergraduate',
+  hosts: [SOUTH_HOST],
+};
+
+/** How many responses of a burst ended with each status. */
+export const statusCounts = (responses: { status: number }[]) =>
+  responses.reduce<Record<number, number>>((counts, { status }) => {
+    counts[status] = (counts[status] ?? 0) + 1;
+    return counts;
+  }, {});
+
 export interface SignedInStaff {
   readonly client: Client;
   readonly secret: string;

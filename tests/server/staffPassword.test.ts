@@ -11,18 +11,19 @@ import { RESET_VALIDITY_MS } from '../../server/services/accounts';
 import { ACCOUNT_LIMITS } from '../../server/services/limits';
 import { codeAt } from '../../server/staff/totp';
 import { databaseKinds, logCollector, PASSWORD, startServer, type TestServer } from './harness';
-import { addStaffByCli, enrolledStaff, invitationToken, signIn } from './staffHelpers';
+import {
+  addStaffByCli,
+  enrolledStaff,
+  invitationToken,
+  signIn,
+  SOUTH_HOST,
+  SOUTHFIELD,
+  statusCounts,
+} from './staffHelpers';
 
-const SOUTH_HOST = 'south.test';
 const BURST = 20;
 const NEW_PASSWORD = 'Another-Password-42';
 const RESET_SUBJECT = 'reset your staff console password';
-
-const statusCounts = (responses: { status: number }[]) =>
-  responses.reduce<Record<number, number>>((counts, { status }) => {
-    counts[status] = (counts[status] ?? 0) + 1;
-    return counts;
-  }, {});
 
 describe.each(databaseKinds)('staff password links on %s', (database) => {
   let server: TestServer;
@@ -34,14 +35,7 @@ describe.each(databaseKinds)('staff password links on %s', (database) => {
       database,
       logStream: logCollector(lines),
       env: { LOG_LEVEL: 'info' },
-      tenants: [
-        {
-          id: 'southfield',
-          name: 'Southfield',
-          definitionId: 'northfield-undergraduate',
-          hosts: [SOUTH_HOST],
-        },
-      ],
+      tenants: [SOUTHFIELD],
     });
     adminSecret = (await enrolledStaff(server, 'admin@northfield.edu', 'admin')).secret;
   }, 120_000);
