@@ -150,13 +150,19 @@ describe('a phone photo over the limit in Chromium (D165)', () => {
     return { file: answers[KEY], status: conversion.status };
   }
 
-  it('offers a smaller copy, previews it, sends nothing on Cancel, and uploads a copy within the limit without EXIF', async () => {
-    const { context, page } = await e2e.newPage();
+  /** Every upload call the page sends from now on (method and address), to show nothing was sent. */
+  function uploadRequests(page: Page): string[] {
     const sent: string[] = [];
     page.on('request', (request) => {
       if (request.method() !== 'GET' && /\/api\/(presigned-url|uploads|pdf\/)/.test(request.url()))
         sent.push(`${request.method()} ${request.url()}`);
     });
+    return sent;
+  }
+
+  it('offers a smaller copy, previews it, sends nothing on Cancel, and uploads a copy within the limit without EXIF', async () => {
+    const { context, page } = await e2e.newPage();
+    const sent = uploadRequests(page);
     try {
       await signUpApplicant(e2e, page.request, 'photographer@example.com');
       await page.goto('/final-steps');
@@ -244,11 +250,7 @@ describe('a phone photo over the limit in Chromium (D165)', () => {
 
   it('refuses a 3 MB PDF as before and a photo no copy can be made of, naming each, and sends nothing', async () => {
     const { context, page } = await e2e.newPage();
-    const sent: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() !== 'GET' && /\/api\/(presigned-url|uploads|pdf\/)/.test(request.url()))
-        sent.push(`${request.method()} ${request.url()}`);
-    });
+    const sent = uploadRequests(page);
     try {
       await signUpApplicant(e2e, page.request, 'scanner@example.com');
       await page.goto('/final-steps');
