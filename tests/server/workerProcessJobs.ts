@@ -145,6 +145,51 @@ export function workerScenarios(backend: () => WorkerBackend) {
     SCENARIO_TIMEOUT_MS,
   );
 
+  it(
+    'sweeps retention (in transactions): deletes an account past its window, reminds one near it',
+    async () => {
+      const { query } = backend();
+      await query(`DELETE FROM jobs`);
+      const tenant = DEFAULT_TENANT_SEED.id;
+      // On PostgreSQL the test's connection reads and writes accounts as that tenant (RLS).
+      await query(`SELECT set_config('app.tenant_id', $1, false)`, [tenant]);
+      const monthsAgo = (months: number, days = 0) => {
+        const at = new Date();
+        at.setUTCMonth(at.getUTCMonth() - months);
+        return new Date(at.getTime() - days * 86_400_000).toISOString();
+      };
+      const account = async (email: string, createdAt: string, remindedAt: string | null) =>
+        (
+          await query<{ id: string }>(
+            `INSERT INTO users (tenant_id, email, password_hash, created_at, retention_reminded_at)
+             VALUES ($1, $2, 'not a hash', $3, $4) RETURNING id`,
+            [tenant, email, createdAt, remindedAt],
+          )
+        )[0]!.id;
+      const stale = await account(`stale-${randomUUID()}@example.com`, monthsAgo(24), monthsAgo(2));
+      const near = await account(`near-${randomUUID()}@example.com`, monthsAgo(17, 10), null);
+      await query(
+        `INSERT INTO jobs (kind, payload, max_attempts, run_after, created_at, updated_at) VALUES ('retention-sweep', '{}', 1, $1, $1, $1)`,
+        [new Date().toISOString()],
+      );
+      await startWorker();
+      const sweeps = () =>
+        query<{ status: string }>(
+          `SELECT status FROM jobs WHERE kind = 'retention-sweep' AND status <> 'queued'`,
+        );
+      await expect
+        .poll(async () => (await sweeps()).map((job) => job.status), { timeout: 60_000 })
+        .toEqual(['done']);
+      const left = await query<{ id: string; reminded: boolean }>(
+        `SELECT id, retention_reminded_at IS NOT NULL AS reminded FROM users WHERE id IN ($1, $2)`,
+        [stale, near],
+      );
+      expect(left).toEqual([{ id: near, reminded: true }]);
+      await stopAll();
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
+
   return {
     killAll: () => {
       for (const child of children) child.kill('SIGKILL');
