@@ -82,6 +82,11 @@ export const conversionResponse = z.object({
   status: conversionStatus,
   message: z.string(),
   error: z.optional(z.nullable(z.string())),
+  /**
+   * FAILED only: the name of the file that failed (D173), so a failure found when the page loads,
+   * maybe sent from another device, names its file as one seen while it converted does.
+   */
+  file_name: z.optional(z.string()),
 });
 export type ConversionResponse = z.output<typeof conversionResponse>;
 

@@ -168,6 +168,7 @@ describe('conversion jobs', () => {
       status: 'FAILED',
       message: documentMessages.conversionFailed,
       error: documentMessages.conversionFailed,
+      file_name: 'retry.png',
     });
     await applicant.request('DELETE', `/api/document-answer/${KEY}`, {});
   });

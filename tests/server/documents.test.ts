@@ -342,7 +342,7 @@ describe.each(databaseKinds)('documents on %s', (database) => {
       const bytes = await make();
       expect(bytes.length).toBeLessThanOrEqual(1_048_576);
       const { settled } = await submitFile(server, applicant, name, bytes);
-      expect(settled).toEqual({ status: 'FAILED', message, error: message });
+      expect(settled).toEqual({ status: 'FAILED', message, error: message, file_name: name });
       expect((await applicant.get('/api/document-answer')).body).toEqual({});
       // Closing the toast deletes the conversion (SPEC 4.4).
       expect(

@@ -287,6 +287,18 @@ describe('file question: the upload chain of SPEC 4.4', () => {
     expect(within(group).getByRole('button', { name: 'Choose file' })).toBeTruthy();
   }, 20_000);
 
+  it('a failure found on load names its file under the question, without a toast (D173)', async () => {
+    const reason = namedFileProblem('locked.pdf', documentMessages.pdfEncrypted);
+    installServer({
+      script: [{ ...status('FAILED', documentMessages.pdfEncrypted), file_name: 'locked.pdf' }],
+    });
+    renderApp();
+    await screen.findByText(reason, { selector: 'li span' }, { timeout: 10_000 });
+    const group = await question();
+    expect(screen.queryByText(`Error uploading file for ${LABEL}. ${reason}`)).toBeNull();
+    expect(within(group).getByRole('button', { name: 'Choose file' })).toBeTruthy();
+  }, 20_000);
+
   it('a refused upload (any failure in the chain) shows the same toast with the server message', async () => {
     installServer({ failures: { 'POST /api/presigned-url': 400 } });
     renderApp();

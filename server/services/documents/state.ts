@@ -30,6 +30,7 @@ export async function conversionStatus(
     status: row.status as ConversionResponse['status'],
     message: row.message ?? '',
     error: row.error,
+    ...(row.status === 'FAILED' ? { file_name: row.fileName } : {}),
   };
 }
 

@@ -226,8 +226,8 @@ export default function DocumentsFeature({
       } else if (data.status === 'FAILED') {
         answers.setAnswers({ [key]: '' });
         const why = data.message || documentMessages.conversionFailed;
-        // The file is named when this session sent it (a failure found on load has no name yet).
-        const name = sentRef.current[key]?.name;
+        // The file this session sent, else the one the server names (a failure found on load, D173).
+        const name = sentRef.current[key]?.name ?? data.file_name;
         const reason = name ? namedFileProblem(name, why) : why;
         setProblems((map) => ({ ...map, [key]: reason }));
         // A failure found on loading belongs to an earlier session (maybe on another device): the
