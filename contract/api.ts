@@ -4,9 +4,7 @@
  * carries only the validators it uses (docs/decisions/ D29).
  */
 import * as z from 'zod/mini';
-
-/** What an answer holds: text, true/false, or null (cleared). */
-type AnswerValue = string | boolean | null;
+import type { AnswerValue } from '../runtime';
 
 const id64 = () => z.string().check(z.minLength(1), z.maxLength(64));
 

@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import type {
+  AnswerValue,
   ButtonTriggerView,
   CheckboxTriggerView,
   GroupView,
@@ -19,8 +20,8 @@ import type {
   TabsView,
 } from '../runtime';
 
-/** What an answer may hold (SPEC 3.3). */
-export type AnswerValue = string | boolean | null;
+/** The runtime's answer type, re-exported so a renderer set needs this module only. */
+export type { AnswerValue };
 
 export interface QuestionRendererProps<K extends QuestionKind = QuestionKind> {
   readonly view: QuestionView & { readonly question: Extract<Question, { kind: K }> };

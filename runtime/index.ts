@@ -6,7 +6,7 @@ export * from './format';
 export { definitionSchema } from './schema';
 export { parseDefinitionFormat } from './parseFormat';
 export { ConfigurationError, MAX_ADD_ANOTHER, MAX_COMPONENTS_MESSAGE } from './errors';
-export { BLANK, isEmpty, readAnswer, type Answers } from './values';
+export { BLANK, isEmpty, readAnswer, type Answers, type AnswerValue } from './values';
 export { evaluateCondition, conditionKeys } from './conditions';
 export { deriveWebStatus, WEB_STATUSES, type WebStatus } from './webStatus';
 export { BLANK_OPTION, yearOptions, resolveOptions, optionLabel, hasChoices } from './options';

@@ -1,6 +1,9 @@
 /** The answer map as the runtime receives it: anything may be in it, so every read is defensive. */
 export type Answers = Readonly<Record<string, unknown>>;
 
+/** What a well-formed answer holds (SPEC 3.3): text, true/false, or null (cleared). */
+export type AnswerValue = string | boolean | null;
+
 /** The blank option value that heads every option list; it counts as empty. */
 export const BLANK = '--';
 

@@ -13,6 +13,8 @@ export { usePageView, viewSignature } from './pageView';
 export {
   ErrorStore,
   NO_ERRORS,
+  keepUnchanged,
+  sameMessages,
   staticAnswers,
   staticErrors,
   useAnswer,

@@ -62,6 +62,30 @@ export function staticErrors(errors: Readonly<Record<string, readonly string[]>>
   };
 }
 
+/**
+ * `next` with the entries of `previous` that are `same` as theirs kept (so a key's reader sees no
+ * change), or `previous` itself when nothing changed.
+ */
+export function keepUnchanged<T>(
+  previous: Readonly<Record<string, T>>,
+  next: Readonly<Record<string, T>>,
+  same: (a: T, b: T) => boolean,
+): Readonly<Record<string, T>> {
+  const merged: Record<string, T> = {};
+  let changed = Object.keys(next).length !== Object.keys(previous).length;
+  for (const [key, value] of Object.entries(next)) {
+    const before = Object.prototype.hasOwnProperty.call(previous, key) ? previous[key] : undefined;
+    const kept = before !== undefined && same(before, value);
+    merged[key] = kept ? before : value;
+    if (!kept) changed = true;
+  }
+  return changed ? merged : previous;
+}
+
+/** Two message lists are the same when they hold the same messages in the same order. */
+export const sameMessages = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((message, i) => message === b[i]);
+
 /** A small observable error map that keeps array identity for unchanged keys. */
 export class ErrorStore implements ErrorSource {
   private errors: Readonly<Record<string, readonly string[]>> = {};
@@ -79,22 +103,8 @@ export class ErrorStore implements ErrorSource {
 
   /** Replaces the errors; keys whose messages did not change keep their array. */
   set(next: Readonly<Record<string, readonly string[]>>): void {
-    const merged: Record<string, readonly string[]> = {};
-    let changed = Object.keys(next).length !== Object.keys(this.errors).length;
-    for (const [key, messages] of Object.entries(next)) {
-      const previous = this.errors[key];
-      if (
-        previous &&
-        previous.length === messages.length &&
-        previous.every((m, i) => m === messages[i])
-      ) {
-        merged[key] = previous;
-      } else {
-        merged[key] = messages;
-        changed = true;
-      }
-    }
-    if (!changed) return;
+    const merged = keepUnchanged(this.errors, next, sameMessages);
+    if (merged === this.errors) return;
     this.errors = merged;
     for (const listener of this.listeners) listener();
   }

@@ -32,20 +32,45 @@ export const mergeAnswers = preparedOnce((db) =>
     .prepare('answers_merge'),
 );
 
-const answers = sql`${sql.placeholder('answers')}::jsonb`;
-
 /**
  * What two stored values are compared by: a sealed answer's keyed digest (its ciphertext differs on
  * every save, D150), any other value itself; a missing one is null.
  */
 const comparable = (value: SQL) => sql`coalesce((${value}) -> 'digest', ${value}, 'null'::jsonb)`;
+
+/**
+ * The conflict rule of REQ-R-2, the one place it is written: a key of the save (`answers`, as
+ * stored) conflicts when it was changed after `since` (the client's base version) to another value.
+ * The rows of the save's keys that conflict, to select from against the application row.
+ */
+const conflictingRows = (answers: SQL, since: SQL) => sql`from jsonb_each(${answers}) as mine(k, v)
+  where coalesce((${applications.keyVersions} ->> mine.k)::int, 0) > ${since}
+  and ${comparable(sql`${applications.answers} -> mine.k`)} <> ${comparable(sql`mine.v`)}`;
+
+/** The keys of the save that conflict (a JSON list). */
+export const conflictingKeys = (answers: SQL, since: SQL) =>
+  sql<
+    string[]
+  >`(select coalesce(jsonb_agg(mine.k), '[]'::jsonb) ${conflictingRows(answers, since)})`;
+
+/**
+ * What other tabs or devices wrote since the base version and the save does not carry, as stored:
+ * the client takes these in, so its next base version really covers everything it has seen.
+ */
+export const othersSince = (answers: SQL, since: SQL) =>
+  sql<
+    Record<string, unknown>
+  >`(select coalesce(jsonb_object_agg(kv.k, coalesce(${applications.answers} -> kv.k, '""'::jsonb)), '{}'::jsonb)
+    from jsonb_each_text(${applications.keyVersions}) as kv(k, v)
+    where kv.v::int > ${since} and not (${answers} ? kv.k))`;
+
+const answers = sql`${sql.placeholder('answers')}::jsonb`;
 const baseVersion = sql`${sql.placeholder('baseVersion')}::int`;
 
 /**
- * The save with a base version, when no key it carries was changed since to another value (the
- * rule of REQ-R-2, as the locking path applies it): merged, every key at the new version, and the
- * keys others changed since the base version returned with their values. No row when a key
- * conflicts, the application is submitted or not yet created.
+ * The save with a base version, when no key it carries conflicts (`conflictingRows`): merged, every
+ * key at the new version, and the keys others changed since the base version returned with their
+ * values. No row when a key conflicts, the application is submitted or not yet created.
  */
 export const saveUnlessConflicting = preparedOnce((db) =>
   db
@@ -64,18 +89,9 @@ export const saveUnlessConflicting = preparedOnce((db) =>
         // A scalar subquery, not NOT EXISTS: the planner turns NOT EXISTS into an anti-join, which
         // PostgreSQL does not check again against the row a concurrent save committed (saves of one
         // key from one base version then all won). A correlated subplan is re-run on that row.
-        sql`(select count(*) from jsonb_each(${answers}) as mine(k, v)
-          where coalesce((${applications.keyVersions} ->> mine.k)::int, 0) > ${baseVersion}
-          and ${comparable(sql`${applications.answers} -> mine.k`)} <> ${comparable(sql`mine.v`)}) = 0`,
+        sql`(select count(*) ${conflictingRows(answers, baseVersion)}) = 0`,
       ),
     )
-    .returning({
-      version: applications.version,
-      others: sql<
-        Record<string, unknown>
-      >`(select coalesce(jsonb_object_agg(kv.k, coalesce(${applications.answers} -> kv.k, '""'::jsonb)), '{}'::jsonb)
-        from jsonb_each_text(${applications.keyVersions}) as kv(k, v)
-        where kv.v::int > ${baseVersion} and not (${answers} ? kv.k))`,
-    })
+    .returning({ version: applications.version, others: othersSince(answers, baseVersion) })
     .prepare('answers_save_since'),
 );

@@ -3,7 +3,7 @@
  * add-another and tab state are in formState.ts, temporary answers in tmpAnswers.ts. Every save is checked against the tenant's data model with the same runtime the
  * client uses; submit re-validates everything on the server.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { answerProblems, compile, validateAnswers, type Definition } from '../../runtime';
 import { applicationReference, serverMessages, submissionTime } from '../../contract';
 import { applications, documents, successfulLogins, webStatusEvents } from '../db/schema';
@@ -11,7 +11,12 @@ import { HttpError } from '../errors';
 import type { ServiceContext } from './context';
 import { withDefinitionChoices } from './choices';
 import { answeredOf } from './documents/state';
-import { mergeAnswers, saveUnlessConflicting } from './answerStatements';
+import {
+  conflictingKeys,
+  mergeAnswers,
+  othersSince,
+  saveUnlessConflicting,
+} from './answerStatements';
 import { vaultOf } from '../crypto/answerVault';
 import { submittedRefusal } from './openApplication';
 import type { SessionUser } from './sessions';
@@ -23,10 +28,12 @@ export const where = (user: Scope) =>
   and(eq(applications.tenantId, user.tenantId), eq(applications.userId, user.userId));
 
 /**
- * The application row, created on first use and locked until the transaction ends: one statement
- * (an upsert whose no-op update takes the row lock and returns the row).
+ * The application row, created on first use and locked until the transaction ends, with the keys of
+ * the save that conflict and the others' keys since the base version (answerStatements.ts): one
+ * statement (an upsert whose no-op update takes the row lock and returns the row).
  */
-async function lockApplication(tx: Transaction, user: Scope, now: Date) {
+async function lockApplication(tx: Transaction, user: Scope, now: Date, save: SQL, since: number) {
+  const baseVersion = sql`${since}::int`;
   const [row] = await tx
     .insert(applications)
     .values({ tenantId: user.tenantId, userId: user.userId, updatedAt: now })
@@ -34,7 +41,14 @@ async function lockApplication(tx: Transaction, user: Scope, now: Date) {
       target: [applications.tenantId, applications.userId],
       set: { version: sql`${applications.version}` },
     })
-    .returning();
+    .returning({
+      answers: applications.answers,
+      keyVersions: applications.keyVersions,
+      version: applications.version,
+      submittedAt: applications.submittedAt,
+      conflicting: conflictingKeys(save, baseVersion),
+      others: othersSince(save, baseVersion),
+    });
   if (!row) throw new Error('application row missing after upsert');
   return row;
 }
@@ -184,24 +198,18 @@ async function saveAnswersSince(
         others: await vault.open(user, saved.others),
       };
   }
+  const save = sql`${JSON.stringify(stored)}::jsonb`;
   const outcome = await ctx.db.transaction(async (tx) => {
-    const row = await lockApplication(tx, user, now);
+    const row = await lockApplication(tx, user, now, save, baseVersion);
     if (row.submittedAt) return { submitted: true as const };
+    // The statement decided which keys conflict; their stored values are opened to show both sides.
+    const conflicting = new Set(row.conflicting);
     const current = await vault.open(user, row.answers);
     const conflicts: Record<string, { mine: unknown; theirs: unknown }> = {};
     const accepted: Record<string, unknown> = {};
-    // What other tabs or devices wrote since the base version: the client takes these in, so its
-    // next base version really covers everything it has seen.
-    const others: Record<string, unknown> = {};
-    for (const [key, version] of Object.entries(row.keyVersions))
-      if (version > baseVersion && !(key in answers)) others[key] = current[key] ?? '';
-    for (const [key, mine] of Object.entries(answers)) {
-      const theirs = current[key];
-      const changedSince = (row.keyVersions[key] ?? 0) > baseVersion;
-      if (changedSince && !sameValue(mine, theirs))
-        conflicts[key] = { mine, theirs: theirs ?? null };
+    for (const [key, mine] of Object.entries(answers))
+      if (conflicting.has(key)) conflicts[key] = { mine, theirs: current[key] ?? null };
       else accepted[key] = stored[key];
-    }
     let version = row.version;
     if (Object.keys(accepted).length > 0) {
       version += 1;
@@ -212,7 +220,12 @@ async function saveAnswersSince(
         .set({ answers: { ...row.answers, ...accepted }, keyVersions, version, updatedAt: now })
         .where(where(user));
     }
-    return { submitted: false as const, conflicts, version, others };
+    return {
+      submitted: false as const,
+      conflicts,
+      version,
+      others: await vault.open(user, row.others),
+    };
   });
   if (outcome.submitted) throw submittedRefusal();
   if (Object.keys(outcome.conflicts).length > 0)
@@ -223,11 +236,6 @@ async function saveAnswersSince(
       others: outcome.others,
     });
   return { message: serverMessages.saved, version: outcome.version, others: outcome.others };
-}
-
-/** Answers are JSON scalars or flat lists; equal when their JSON is. */
-function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
 export async function addWebStatus(

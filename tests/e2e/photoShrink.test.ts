@@ -248,6 +248,51 @@ describe('a phone photo over the limit in Chromium (D165)', () => {
     }
   }, 240_000);
 
+  it('makes a transparent screenshot a JPEG on white, not on black', async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      await signUpApplicant(e2e, page.request, 'screenshot@example.com');
+      await page.goto('/final-steps');
+      await chooseButton(page).waitFor();
+      // A PNG over the limit whose left half is fully transparent (as a cropped screenshot's margin).
+      const bytes = await page.evaluate(async () => {
+        const [width, height] = [1100, 800];
+        const canvas = new OffscreenCanvas(width, height);
+        const g = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+        const image = g.createImageData(width, height);
+        let seed = 7;
+        for (let i = 0; i < image.data.length; i += 4) {
+          const x = (i / 4) % width;
+          seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+          image.data[i] = seed & 0xff;
+          image.data[i + 1] = (seed >> 8) & 0xff;
+          image.data[i + 2] = (seed >> 16) & 0xff;
+          image.data[i + 3] = x < width / 2 ? 0 : 255;
+        }
+        g.putImageData(image, 0, 0);
+        const blob = await canvas.convertToBlob({ type: 'image/png' });
+        return Array.from(new Uint8Array(await blob.arrayBuffer()));
+      });
+      const name = 'portal-screenshot.png';
+      expect(bytes.length).toBeGreaterThan(MAX_FILE_BYTES);
+      await choose(page, { name, mimeType: 'image/png', buffer: Buffer.from(bytes) });
+      const preview = dialog(page).getByRole('img', { name: shrinkText.previewAlt(name) });
+      await preview.waitFor({ timeout: SHRINK_MS });
+      // The copy's pixels in the once transparent half, as the preview draws them.
+      const corner = await preview.evaluate(async (image: HTMLImageElement) => {
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        [canvas.width, canvas.height] = [image.naturalWidth, image.naturalHeight];
+        const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+        g.drawImage(image, 0, 0);
+        return Array.from(g.getImageData(10, 10, 1, 1).data.slice(0, 3));
+      });
+      for (const channel of corner) expect(channel).toBeGreaterThan(240);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+
   it('refuses a 3 MB PDF as before and a photo no copy can be made of, naming each, and sends nothing', async () => {
     const { context, page } = await e2e.newPage();
     const sent = uploadRequests(page);

@@ -157,8 +157,8 @@ export const staffAudit = pgTable(
 /**
  * The console's list (D108): one row per application with what the list shows, filters and sorts
  * on, each sort indexed with the tenant and the id so a page is an index range (D107). The database
- * keeps it in step by triggers on applications, users, web_status_events and documents (migration
- * 0009_staff_listing); nothing in the application writes it.
+ * keeps it in step by triggers on applications, users, web_status_events and documents, whose
+ * current text is server/db/sql/staff_list.sql (D170); nothing in the application writes it.
  */
 export const staffListing = pgTable(
   'staff_listing',
@@ -199,7 +199,8 @@ export const staffListing = pgTable(
  * The words of each list row's `search` (D126), in byte order ("C" collation, set by migration
  * 0011), so a search word is a range of the primary key: `word >= w and word < next(w)`. A range
  * uses only leakproof comparisons, which row-level security lets an index answer; a LIKE on the
- * trigram index it cannot. The database keeps it from `staff_listing` by a trigger.
+ * trigram index it cannot. The database keeps it from `staff_listing` by a trigger
+ * (server/db/sql/staff_list.sql).
  */
 export const staffListingWords = pgTable(
   'staff_listing_words',

@@ -7,7 +7,13 @@
 import { Store } from '@tanstack/store';
 import { useSelector } from '@tanstack/react-store';
 import type { ViewState, WebStatus } from '../../../../runtime';
-import { NO_ERRORS, type DocumentState, type ErrorSource } from '../../../../renderers/react';
+import {
+  NO_ERRORS,
+  keepUnchanged,
+  sameMessages,
+  type DocumentState,
+  type ErrorSource,
+} from '../../../../renderers/react';
 import type { Conflicts, SaveState } from '../autosave';
 
 export type Errors = Readonly<Record<string, readonly string[]>>;
@@ -65,29 +71,6 @@ export function createApplicationStore(
 export function patch(store: ApplicationStore, changes: Partial<ApplicationState>): void {
   store.setState((state) => ({ ...state, ...changes }));
 }
-
-/**
- * `next` with the entries of `previous` that are `same` as theirs kept (so a key's selector sees no
- * change), or `previous` itself when nothing changed.
- */
-function keepUnchanged<T>(
-  previous: Readonly<Record<string, T>>,
-  next: Readonly<Record<string, T>>,
-  same: (a: T, b: T) => boolean,
-): Readonly<Record<string, T>> {
-  const merged: Record<string, T> = {};
-  let changed = Object.keys(next).length !== Object.keys(previous).length;
-  for (const [key, value] of Object.entries(next)) {
-    const before = Object.prototype.hasOwnProperty.call(previous, key) ? previous[key] : undefined;
-    const kept = before !== undefined && same(before, value);
-    merged[key] = kept ? before : value;
-    if (!kept) changed = true;
-  }
-  return changed ? merged : previous;
-}
-
-const sameMessages = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((message, i) => message === b[i]);
 
 const sameDocument = (a: DocumentState, b: DocumentState) =>
   a.phase === b.phase &&
