@@ -44,7 +44,7 @@ describe.each(databaseKinds)('npm run keys -- rotate on %s', (database) => {
         dataDir,
         randomBytes(32),
         () => new Date(),
-        async (t) => (await keys.keyOf(t)).objects,
+        keys.objectKeys,
       );
       return { keys, vault: new AnswerVault(keys), storage };
     };
