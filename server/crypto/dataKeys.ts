@@ -44,7 +44,10 @@ function derived(version: number, dataKey: Buffer): DataKey {
 export class TenantKeys {
   /** Keys by tenant and version: a version's key never changes, so it is kept. */
   private readonly keys = new Map<string, Promise<DataKey>>();
-  private readonly current = new Map<string, { readonly until: number; version: Promise<number> }>();
+  private readonly current = new Map<
+    string,
+    { readonly until: number; version: Promise<number> }
+  >();
 
   constructor(
     private readonly db: Database,

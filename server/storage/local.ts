@@ -134,7 +134,9 @@ export class LocalStorage implements ObjectStorage {
   /** The keys of the tenant's objects sealed under a data key version below `version` (D167). */
   async keysUnder(tenantId: string, version: number): Promise<string[]> {
     const under = (head: Buffer) =>
-      head.length === OBJECT_HEADER_BYTES && isSealedObject(head) && objectKeyVersion(head) < version;
+      head.length === OBJECT_HEADER_BYTES &&
+      isSealedObject(head) &&
+      objectKeyVersion(head) < version;
     return (await this.keysWhere(under)).filter((key) => objectTenant(key) === tenantId);
   }
 
