@@ -1,7 +1,7 @@
 /**
- * `npm run keys -- …`: the master key's rotation (D155, docs/operations.md). It works on the
- * database itself: on PostgreSQL beside the running servers, on the embedded database with the
- * server stopped (one process per data directory).
+ * `npm run keys -- …`: the master key's rotation (D155) and the data keys' (D167),
+ * docs/operations.md. It works on the database itself: on PostgreSQL beside the running servers, on
+ * the embedded database with the server stopped (one process per data directory).
  */
 import { existsSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
@@ -10,7 +10,11 @@ import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { configFromEnv, type ServerConfig } from '../config';
 import { MASTER_KEY_FILE, masterKeys, PREVIOUS_MASTER_KEY_FILE } from '../crypto/masterKey';
+import { AnswerVault } from '../crypto/answerVault';
+import { TenantKeys } from '../crypto/dataKeys';
+import { REENCRYPT_BATCH, reencryptTenant, type ReencryptProgress } from '../crypto/reencryption';
 import { dataKeysByMasterKey, rewrapDataKeys } from '../crypto/rotation';
+import { createStorage } from '../storage/create';
 import type { Database } from '../db/client';
 import { tenants } from '../db/schema';
 import { secretFile } from '../secrets';
@@ -19,13 +23,16 @@ import { onDatabase } from './runningServer';
 
 const USAGE = `Usage: npm run keys -- <command>
   npm run keys -- status                 how many tenants' data keys each master key wraps
-  npm run keys -- rotate [--new-master-key] [--pause <ms>]
+  npm run keys -- rotate [--new-master-key] [--reencrypt] [--pause <ms>]
       re-wraps every tenant's data key still under the previous master key (MASTER_KEY_PREVIOUS,
       else DATA_DIR/${PREVIOUS_MASTER_KEY_FILE}) under the current one (MASTER_KEY, else
       DATA_DIR/${MASTER_KEY_FILE}); stopped at any point, it is run again to finish.
       --new-master-key  with the key files of DATA_DIR: ${MASTER_KEY_FILE} becomes
                         ${PREVIOUS_MASTER_KEY_FILE} and a new random ${MASTER_KEY_FILE} is written first
-      --pause <ms>      waits between tenants
+      --reencrypt       then gives each tenant a new data key, seals its answers and stored objects
+                        again under it in batches of ${REENCRYPT_BATCH} applications, and retires the
+                        old data key once nothing is under it (a stopped run is finished by the next)
+      --pause <ms>      waits between tenants, and between batches with --reencrypt
 On the embedded database, stop the server first. The procedure: docs/operations.md.`;
 
 async function tenantIds(db: Database): Promise<string[]> {
@@ -45,26 +52,92 @@ async function newMasterKeyFile(config: ServerConfig): Promise<string | undefine
   return undefined;
 }
 
+interface Arguments {
+  readonly command: 'status' | 'rotate';
+  readonly newKey: boolean;
+  readonly reencrypt: boolean;
+  readonly pauseMs: number;
+}
+
+/** The command line read, or what is wrong with it. */
+function parse(argv: readonly string[]): Arguments | string {
+  const args = [...argv];
+  let pauseMs = 0;
+  const pauseIndex = args.indexOf('--pause');
+  if (pauseIndex >= 0) {
+    const [, value] = args.splice(pauseIndex, 2);
+    pauseMs = Number(value);
+    if (value === undefined || !/^\d+$/.test(value) || !Number.isSafeInteger(pauseMs))
+      return `--pause takes a whole number of milliseconds, not ${JSON.stringify(value ?? '')}.`;
+  }
+  const flags = new Set(args.filter((arg) => arg.startsWith('-')));
+  const [command, ...rest] = args.filter((arg) => !arg.startsWith('-'));
+  const unknown = [...flags].filter(
+    (flag) => flag !== '--new-master-key' && flag !== '--reencrypt',
+  );
+  if (unknown.length > 0) return `Unknown option: ${unknown.join(' ')}.`;
+  if (command !== 'status' && command !== 'rotate')
+    return command === undefined ? 'Which command?' : `Unknown command: ${command}.`;
+  if (rest.length > 0) return `Unexpected argument: ${rest.join(' ')}.`;
+  if (command === 'status' && flags.size + (pauseIndex >= 0 ? 1 : 0) > 0)
+    return 'status takes no option.';
+  return {
+    command,
+    newKey: flags.has('--new-master-key'),
+    reencrypt: flags.has('--reencrypt'),
+    pauseMs,
+  };
+}
+
+/** One line of a re-encryption's progress. */
+function progressLine(progress: ReencryptProgress): string {
+  const what =
+    progress.retired.length > 0
+      ? `retired data key version(s) ${progress.retired.join(', ')}`
+      : progress.objects > 0
+        ? `${progress.objects} object(s) re-encrypted`
+        : `${progress.applications} application(s) re-encrypted`;
+  return `${progress.tenantId}\tversion ${progress.version}\t${what}`;
+}
+
+/** Every tenant's values sealed again under a new data key, the old ones retired (D167). */
+async function reencryptAll(
+  config: ServerConfig,
+  db: Database,
+  ids: readonly string[],
+  pauseMs: number,
+): Promise<void> {
+  // No cache of the current version: this process makes the new ones.
+  const keys = new TenantKeys(db, masterKeys(config), 0);
+  const vault = new AnswerVault(keys);
+  const storage = createStorage(config, keys.objectKeys);
+  for (const tenantId of ids) {
+    const version = await reencryptTenant(db, vault, storage, tenantId, {
+      pauseMs,
+      onProgress: (progress) => console.log(progressLine(progress)),
+    });
+    console.log(
+      version === undefined
+        ? `${tenantId}\tno data key yet: nothing to re-encrypt`
+        : `${tenantId}\tversion ${version}\tdone`,
+    );
+  }
+  console.log(
+    `Every tenant's answers and objects are under its newest data key; the older ones are retired.`,
+  );
+}
+
 export async function main(argv: readonly string[], config = configFromEnv()): Promise<number> {
   if (wantsHelp(argv)) {
     console.log(USAGE);
     return 0;
   }
-  const args = [...argv];
-  const pauseIndex = args.indexOf('--pause');
-  const pauseMs = pauseIndex >= 0 ? Number(args.splice(pauseIndex, 2)[1]) : 0;
-  const newKey = args.includes('--new-master-key');
-  const [command, ...rest] = args.filter((arg) => arg !== '--new-master-key');
-  if (
-    rest.length > 0 ||
-    !Number.isInteger(pauseMs) ||
-    pauseMs < 0 ||
-    (command !== 'status' && command !== 'rotate') ||
-    (newKey && command !== 'rotate')
-  ) {
-    console.error(USAGE);
+  const parsed = parse(argv);
+  if (typeof parsed === 'string') {
+    console.error(`${parsed}\n\n${USAGE}`);
     return 2;
   }
+  const { command, newKey, reencrypt, pauseMs } = parsed;
   try {
     if (command === 'status')
       return await onDatabase(config, async (db) => {
@@ -82,7 +155,8 @@ export async function main(argv: readonly string[], config = configFromEnv()): P
     }
     return await onDatabase(config, async (db) => {
       const keys = masterKeys(config);
-      const count = await rewrapDataKeys(db, keys, await tenantIds(db), async (progress) => {
+      const ids = await tenantIds(db);
+      const count = await rewrapDataKeys(db, keys, ids, async (progress) => {
         console.log(
           `${progress.tenantId}\t${progress.rewrapped ? 're-wrapped' : 'already under the current key'}`,
         );
@@ -91,6 +165,7 @@ export async function main(argv: readonly string[], config = configFromEnv()): P
       console.log(
         `${count} data key(s) re-wrapped under ${keys.current.id}. Every data key is under the current master key: the previous one can be retired (docs/operations.md).`,
       );
+      if (reencrypt) await reencryptAll(config, db, ids, pauseMs);
       return 0;
     });
   } catch (error) {

@@ -2,7 +2,8 @@
  * Sensitive answers at rest (D150): each value of a key the definition marks `sensitive` is stored
  * as `{ sealed, digest }`: AES-256-GCM under the tenant's data key, bound to the tenant, the
  * applicant and the answer key, and beside it a keyed digest of the plaintext, so the save's one
- * statement (D130) still tells an unchanged value from a changed one. Values are opened only where
+ * statement (D130) still tells an unchanged value from a changed one. Each names the version of the
+ * data key it is under (D167); one naming none is under the first. Values are opened only where
  * a person is entitled to read them (the applicant, the staff view, the PDF, the CSV).
  */
 import type { ServerConfig } from '../config';
@@ -10,14 +11,19 @@ import type { Database } from '../db/client';
 import { sensitiveKeys, type Definition } from '../../runtime';
 import { hmac } from '../secrets';
 import { openBytes, sealBytes } from './aead';
-import { TenantKeys, type DataKey } from './dataKeys';
+import { FIRST_KEY_VERSION, TenantKeys, type DataKey } from './dataKeys';
 import { masterKeys } from './masterKey';
 
 /** A sealed answer as stored in `applications.answers`. */
 export interface SealedAnswer {
   readonly sealed: string;
   readonly digest: string;
+  /** The data key's version (D167); absent in values sealed before versions, which are the first. */
+  readonly keyVersion?: number;
 }
+
+/** The version of the data key a sealed answer is under. */
+export const keyVersionOf = (value: SealedAnswer): number => value.keyVersion ?? FIRST_KEY_VERSION;
 
 /** Whose answers: the ciphertext is bound to both ids. */
 export interface AnswerOwner {
@@ -38,7 +44,7 @@ export function isSealed(value: unknown): value is SealedAnswer {
 const context = (owner: AnswerOwner, key: string) =>
   `answer:${owner.tenantId}:${owner.userId}:${key}`;
 
-function sealOne(dataKey: DataKey, owner: AnswerOwner, key: string, value: unknown): SealedAnswer {
+export function sealOne(dataKey: DataKey, owner: AnswerOwner, key: string, value: unknown): SealedAnswer {
   const plaintext = JSON.stringify(value ?? null);
   return {
     sealed: sealBytes(
@@ -47,10 +53,11 @@ function sealOne(dataKey: DataKey, owner: AnswerOwner, key: string, value: unkno
       context(owner, key),
     ).toString('base64'),
     digest: hmac(dataKey.digest, `${key}\u0000${plaintext}`),
+    keyVersion: dataKey.version,
   };
 }
 
-function openOne(dataKey: DataKey, owner: AnswerOwner, key: string, value: SealedAnswer): unknown {
+export function openOne(dataKey: DataKey, owner: AnswerOwner, key: string, value: SealedAnswer): unknown {
   const plaintext = openBytes(
     dataKey.encryption,
     Buffer.from(value.sealed, 'base64'),
@@ -90,10 +97,12 @@ export class AnswerVault {
   ): Promise<Record<string, unknown>> {
     const sealedKeys = Object.keys(answers).filter((key) => isSealed(answers[key]));
     if (sealedKeys.length === 0) return answers as Record<string, unknown>;
-    const dataKey = await this.keys.keyOf(owner.tenantId);
     const opened = { ...answers };
-    for (const key of sealedKeys)
-      opened[key] = openOne(dataKey, owner, key, answers[key] as SealedAnswer);
+    for (const key of sealedKeys) {
+      const value = answers[key] as SealedAnswer;
+      const dataKey = await this.keys.keyAt(owner.tenantId, keyVersionOf(value));
+      opened[key] = openOne(dataKey, owner, key, value);
+    }
     return opened;
   }
 }

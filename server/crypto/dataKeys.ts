@@ -1,27 +1,40 @@
 /**
- * Each tenant's data key (D150): 256 random bits made on the tenant's first sensitive save, stored
- * only wrapped by the master key, unwrapped once per process and kept in memory. Two processes
- * making a tenant's first key race on the primary key; the loser reads the winner's.
+ * Each tenant's data keys (D150, D167): 256 random bits made on the tenant's first sensitive save,
+ * stored only wrapped by the master key, unwrapped once per process and kept in memory. A tenant
+ * holds one key per version: the highest seals, older ones open what is still sealed under them
+ * until `npm run keys -- rotate --reencrypt` retires them. Two processes making a tenant's first
+ * key race on the primary key; the loser reads the winner's.
  */
 import { randomBytes, hkdfSync } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { tenantDataKeys } from '../db/schema';
 import type { MasterKeys } from './masterKey';
+
+/** The version of the keys made before versions existed, and of what was sealed naming none. */
+export const FIRST_KEY_VERSION = 1;
+
+/**
+ * How long a process seals under the current version it last read: a new version made by another
+ * process is followed within this time, without a query per save (D167).
+ */
+export const CURRENT_VERSION_TTL_MS = 2_000;
 
 /**
  * The keys derived from a tenant's data key: one encrypts answers, one digests them for
  * comparisons, one seals stored objects (D154).
  */
 export interface DataKey {
+  readonly version: number;
   readonly encryption: Buffer;
   readonly digest: Buffer;
   readonly objects: Buffer;
 }
 
-function derived(dataKey: Buffer): DataKey {
+function derived(version: number, dataKey: Buffer): DataKey {
   const derive = (info: string) => Buffer.from(hkdfSync('sha256', dataKey, '', info, 32));
   return {
+    version,
     encryption: derive('answers encryption v1'),
     digest: derive('answers digest v1'),
     objects: derive('objects encryption v1'),
@@ -29,48 +42,76 @@ function derived(dataKey: Buffer): DataKey {
 }
 
 export class TenantKeys {
-  private readonly cache = new Map<string, Promise<DataKey>>();
+  /** Keys by tenant and version: a version's key never changes, so it is kept. */
+  private readonly keys = new Map<string, Promise<DataKey>>();
+  private readonly current = new Map<
+    string,
+    { readonly until: number; version: Promise<number> }
+  >();
 
   constructor(
     private readonly db: Database,
     readonly masterKeys: MasterKeys,
+    private readonly ttlMs = CURRENT_VERSION_TTL_MS,
   ) {}
 
-  /** The tenant's data key, made on first use. Runs in the tenant's scope (RLS, D56). */
-  keyOf(tenantId: string): Promise<DataKey> {
-    let key = this.cache.get(tenantId);
-    if (!key) {
-      key = this.load(tenantId);
-      this.cache.set(tenantId, key);
+  /** The tenant's current data key, made on first use. Runs in the tenant's scope (RLS, D56). */
+  async keyOf(tenantId: string): Promise<DataKey> {
+    let current = this.current.get(tenantId);
+    if (!current || current.until <= Date.now()) {
+      const version = this.currentVersion(tenantId);
+      current = { until: Date.now() + this.ttlMs, version };
+      this.current.set(tenantId, current);
       // A failed read (a database fault) is tried again by the next call.
-      key.catch(() => this.cache.delete(tenantId));
+      version.catch(() => this.current.delete(tenantId));
+    }
+    return this.keyAt(tenantId, await current.version);
+  }
+
+  /** The objects key of the tenant's current data key, or of `version` (server/storage/local.ts). */
+  readonly objectKeys = (tenantId: string, version?: number): Promise<DataKey> =>
+    version === undefined ? this.keyOf(tenantId) : this.keyAt(tenantId, version);
+
+  /** The tenant's data key of `version`; throws when that version is not stored (retired). */
+  keyAt(tenantId: string, version: number): Promise<DataKey> {
+    const id = `${tenantId}\u0000${version}`;
+    let key = this.keys.get(id);
+    if (!key) {
+      key = this.stored(tenantId, version).then((stored) => {
+        if (!stored)
+          throw new Error(
+            `The data key of tenant ${tenantId} version ${version} is not stored: it was retired (D167).`,
+          );
+        return derived(version, stored);
+      });
+      this.keys.set(id, key);
+      key.catch(() => this.keys.delete(id));
     }
     return key;
   }
 
-  private async load(tenantId: string): Promise<DataKey> {
-    const stored = await this.stored(tenantId);
-    if (stored) return derived(stored);
-    const fresh = randomBytes(32);
+  /** The highest stored version, after making the first key when there is none. */
+  private async currentVersion(tenantId: string): Promise<number> {
+    const versions = await storedVersions(this.db, tenantId);
+    if (versions.length > 0) return Math.max(...versions);
     const wrapper = this.masterKeys.current;
     await this.db
       .insert(tenantDataKeys)
       .values({
         tenantId,
-        wrappedKey: await wrapper.wrap(fresh, tenantId),
+        version: FIRST_KEY_VERSION,
+        wrappedKey: await wrapper.wrap(randomBytes(32), tenantId),
         masterKeyId: wrapper.id,
       })
       .onConflictDoNothing();
-    const winner = await this.stored(tenantId);
-    if (!winner) throw new Error('tenant data key missing after insert');
-    return derived(winner);
+    return FIRST_KEY_VERSION;
   }
 
-  private async stored(tenantId: string): Promise<Buffer | undefined> {
+  private async stored(tenantId: string, version: number): Promise<Buffer | undefined> {
     const [row] = await this.db
       .select()
       .from(tenantDataKeys)
-      .where(eq(tenantDataKeys.tenantId, tenantId));
+      .where(and(eq(tenantDataKeys.tenantId, tenantId), eq(tenantDataKeys.version, version)));
     if (!row) return undefined;
     const wrapper = this.masterKeys.byId(row.masterKeyId);
     if (!wrapper)
@@ -79,4 +120,14 @@ export class TenantKeys {
       );
     return wrapper.unwrap(row.wrappedKey, tenantId);
   }
+}
+
+/** The versions of the tenant's stored data keys, highest first. */
+export async function storedVersions(db: Database, tenantId: string): Promise<number[]> {
+  const rows = await db
+    .select({ version: tenantDataKeys.version })
+    .from(tenantDataKeys)
+    .where(eq(tenantDataKeys.tenantId, tenantId))
+    .orderBy(desc(tenantDataKeys.version));
+  return rows.map((row) => row.version);
 }

@@ -5,15 +5,20 @@
  * name (a file moved to another name does not open). Each chunk's nonce is its index and its
  * additional data says whether it is the last, so chunks can be neither reordered nor cut off.
  *
- *   header: "AdmObj" 0x00 0x01 | salt (16 bytes)
+ *   header: "AdmObj" 0x00 0x02 | salt (12 bytes) | data key version (4 bytes, big-endian, D167)
+ *   (before D167: "AdmObj" 0x00 0x01 | salt (16 bytes), under the first data key version)
  *   chunks: ciphertext | tag (16 bytes), the last one possibly short (an empty object: one tag)
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 
 /** The first bytes of a sealed object; an object without them is a plain one stored before D154. */
-export const SEALED_OBJECT_MAGIC = Buffer.from('AdmObj\u0000\u0001', 'latin1');
+export const SEALED_OBJECT_MAGIC = Buffer.from('AdmObj\u0000\u0002', 'latin1');
+/** The first bytes of an object sealed before D167, under the tenant's first data key. */
+const UNVERSIONED_OBJECT_MAGIC = Buffer.from('AdmObj\u0000\u0001', 'latin1');
+/** The salt field, whose last four bytes name the data key version (all of it salts the key). */
 const SALT_BYTES = 16;
+const VERSION_BYTES = 4;
 const TAG_BYTES = 16;
 export const OBJECT_HEADER_BYTES = SEALED_OBJECT_MAGIC.length + SALT_BYTES;
 export const OBJECT_CHUNK_BYTES = 64 * 1024;
@@ -32,7 +37,15 @@ const chunkContext = (last: boolean) => Buffer.from(last ? 'last' : 'more', 'lat
 
 /** Whether the first bytes of a stored object are a sealed object's. */
 export function isSealedObject(head: Uint8Array): boolean {
-  return Buffer.from(head.subarray(0, SEALED_OBJECT_MAGIC.length)).equals(SEALED_OBJECT_MAGIC);
+  const magic = Buffer.from(head.subarray(0, SEALED_OBJECT_MAGIC.length));
+  return magic.equals(SEALED_OBJECT_MAGIC) || magic.equals(UNVERSIONED_OBJECT_MAGIC);
+}
+
+/** The data key version a sealed object's header (its first OBJECT_HEADER_BYTES) names. */
+export function objectKeyVersion(header: Uint8Array): number {
+  const bytes = Buffer.from(header);
+  if (bytes.subarray(0, SEALED_OBJECT_MAGIC.length).equals(UNVERSIONED_OBJECT_MAGIC)) return 1;
+  return bytes.readUInt32BE(OBJECT_HEADER_BYTES - VERSION_BYTES);
 }
 
 /** The plaintext size of a sealed object of `sealedSize` bytes. */
@@ -42,14 +55,20 @@ export function plainObjectSize(sealedSize: number): number {
   return body - chunks * TAG_BYTES;
 }
 
-/** Writes `bytes` sealed under `secret` for the object `name` to the open file `handle`. */
+/**
+ * Writes `bytes` sealed under `secret` (the objects key of data key `version`) for the object
+ * `name` to the open file `handle`.
+ */
 export async function writeSealedObject(
   handle: FileHandle,
   secret: Buffer,
+  version: number,
   name: string,
   bytes: Uint8Array,
 ): Promise<void> {
-  const salt = randomBytes(SALT_BYTES);
+  const salt = Buffer.alloc(SALT_BYTES);
+  randomBytes(SALT_BYTES - VERSION_BYTES).copy(salt);
+  salt.writeUInt32BE(version, SALT_BYTES - VERSION_BYTES);
   const key = objectKey(secret, salt, name);
   await handle.write(Buffer.concat([SEALED_OBJECT_MAGIC, salt]));
   const chunks = Math.max(1, Math.ceil(bytes.length / OBJECT_CHUNK_BYTES));
@@ -62,12 +81,13 @@ export async function writeSealedObject(
 }
 
 /**
- * The plaintext of the sealed object in `handle` (`size` bytes); throws when the secret, the name
- * or any byte is not the sealer's, or when the object was cut short.
+ * The plaintext of the sealed object in `handle` (`size` bytes), under the objects key of the data
+ * key version its header names; throws when the secret, the name or any byte is not the sealer's,
+ * or when the object was cut short.
  */
 export async function readSealedObject(
   handle: FileHandle,
-  secret: Buffer,
+  secretOf: (version: number) => Promise<Buffer>,
   name: string,
   size: number,
 ): Promise<Buffer> {
@@ -75,6 +95,7 @@ export async function readSealedObject(
   const header = Buffer.alloc(OBJECT_HEADER_BYTES);
   await handle.read(header, 0, OBJECT_HEADER_BYTES, 0);
   if (!isSealedObject(header)) throw new Error('not a sealed object');
+  const secret = await secretOf(objectKeyVersion(header));
   const key = objectKey(secret, header.subarray(SEALED_OBJECT_MAGIC.length), name);
   const plain = Buffer.allocUnsafe(plainObjectSize(size));
   const chunk = Buffer.alloc(SEALED_CHUNK_BYTES);

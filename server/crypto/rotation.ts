@@ -1,6 +1,7 @@
 /**
- * Master key rotation (D155): every tenant's data key still wrapped by the previous master key is
- * unwrapped and wrapped again by the current one. Each tenant's row is one compare-and-set update
+ * Master key rotation (D155): every tenant's data key (of every version, D167) still wrapped by the
+ * previous master key is unwrapped and wrapped again by the current one. Each key's row is one
+ * compare-and-set update
  * (only while it still names the key it was read under), so a run stopped at any point leaves each
  * data key under one of the two keys, both readable, and the next run finishes the work.
  */
@@ -30,28 +31,32 @@ export async function rewrapDataKeys(
   let rewrapped = 0;
   for (const tenantId of tenantIds) {
     const done = await runInTenant(tenantId, async () => {
-      const [row] = await db
+      const rows = await db
         .select()
         .from(tenantDataKeys)
         .where(eq(tenantDataKeys.tenantId, tenantId));
-      if (!row || row.masterKeyId === current.id) return false;
-      const previous = keys.byId(row.masterKeyId);
-      if (!previous)
-        throw new UnknownMasterKey(
-          `The data key of tenant ${tenantId} is wrapped by master key ${row.masterKeyId}, which is neither the current nor the previous one: set MASTER_KEY_PREVIOUS (or DATA_DIR/master.key.previous) to it.`,
-        );
-      const dataKey = await previous.unwrap(row.wrappedKey, tenantId);
-      const updated = await db
-        .update(tenantDataKeys)
-        .set({ wrappedKey: await current.wrap(dataKey, tenantId), masterKeyId: current.id })
-        .where(
-          and(
-            eq(tenantDataKeys.tenantId, tenantId),
-            eq(tenantDataKeys.masterKeyId, row.masterKeyId),
-          ),
-        )
-        .returning({ tenantId: tenantDataKeys.tenantId });
-      return updated.length > 0;
+      let any = false;
+      for (const row of rows.filter((row) => row.masterKeyId !== current.id)) {
+        const previous = keys.byId(row.masterKeyId);
+        if (!previous)
+          throw new UnknownMasterKey(
+            `The data key of tenant ${tenantId} is wrapped by master key ${row.masterKeyId}, which is neither the current nor the previous one: set MASTER_KEY_PREVIOUS (or DATA_DIR/master.key.previous) to it.`,
+          );
+        const dataKey = await previous.unwrap(row.wrappedKey, tenantId);
+        const updated = await db
+          .update(tenantDataKeys)
+          .set({ wrappedKey: await current.wrap(dataKey, tenantId), masterKeyId: current.id })
+          .where(
+            and(
+              eq(tenantDataKeys.tenantId, tenantId),
+              eq(tenantDataKeys.version, row.version),
+              eq(tenantDataKeys.masterKeyId, row.masterKeyId),
+            ),
+          )
+          .returning({ tenantId: tenantDataKeys.tenantId });
+        any ||= updated.length > 0;
+      }
+      return any;
     });
     if (done) rewrapped++;
     await onTenant({ tenantId, rewrapped: done });
@@ -66,13 +71,14 @@ export async function dataKeysByMasterKey(
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const tenantId of tenantIds) {
-    const [row] = await runInTenant(tenantId, () =>
+    const rows = await runInTenant(tenantId, () =>
       db
         .select({ masterKeyId: tenantDataKeys.masterKeyId })
         .from(tenantDataKeys)
         .where(eq(tenantDataKeys.tenantId, tenantId)),
     );
-    if (row) counts.set(row.masterKeyId, (counts.get(row.masterKeyId) ?? 0) + 1);
+    for (const id of new Set(rows.map((row) => row.masterKeyId)))
+      counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   return counts;
 }

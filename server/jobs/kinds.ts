@@ -72,10 +72,7 @@ export function createJobs(
     hasher,
     log,
     institutionOf: (tenantId) => directory.institutionOf(tenantId),
-    storage: createStorage(config, async (tenantId) => {
-      const keys = vaultOf({ db, config }).keys;
-      return (await keys.keyOf(tenantId)).objects;
-    }),
+    storage: createStorage(config, vaultOf({ db, config }).keys.objectKeys),
     queue,
     printer,
     sandbox,

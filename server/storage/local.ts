@@ -9,6 +9,8 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   isSealedObject,
+  OBJECT_HEADER_BYTES,
+  objectKeyVersion,
   plainObjectSize,
   readSealedObject,
   SEALED_OBJECT_MAGIC,
@@ -17,8 +19,14 @@ import {
 import { randomToken } from '../secrets';
 import { objectTenant, UPLOAD_POLICY, type ObjectStorage, type PresignedPost } from './storage';
 
-/** The secret that seals a tenant's objects (the tenant's data key's objects key, D154). */
-export type ObjectKeys = (tenantId: string) => Promise<Buffer>;
+/**
+ * The secret that seals a tenant's objects (the objects key of the tenant's data key, D154): of the
+ * current version, or of `version` (D167).
+ */
+export type ObjectKeys = (
+  tenantId: string,
+  version?: number,
+) => Promise<{ readonly version: number; readonly objects: Buffer }>;
 
 const PART = '.part';
 
@@ -53,25 +61,31 @@ export class LocalStorage implements ObjectStorage {
     return file;
   }
 
-  private secretOf(key: string): Promise<Buffer> {
-    return this.keys(objectTenant(key));
+  private async secretOf(key: string, version: number): Promise<Buffer> {
+    return (await this.keys(objectTenant(key), version)).objects;
   }
 
   async put(key: string, bytes: Uint8Array, _contentType?: string): Promise<void> {
     const file = this.file(key);
-    const secret = await this.secretOf(key);
+    await rename(await this.sealedCopy(key, bytes), file);
+  }
+
+  /** A temporary file beside the object's holding `bytes` sealed under the current data key. */
+  private async sealedCopy(key: string, bytes: Uint8Array): Promise<string> {
+    const file = this.file(key);
+    const current = await this.keys(objectTenant(key));
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${randomToken(6)}${PART}`;
     const handle = await open(temporary, 'w', 0o600);
     try {
-      await writeSealedObject(handle, secret, key, bytes);
+      await writeSealedObject(handle, current.objects, current.version, key, bytes);
     } catch (error) {
       await handle.close();
       await rm(temporary, { force: true });
       throw error;
     }
     await handle.close();
-    await rename(temporary, file);
+    return temporary;
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -87,7 +101,7 @@ export class LocalStorage implements ObjectStorage {
       const head = Buffer.alloc(SEALED_OBJECT_MAGIC.length);
       await handle.read(head, 0, head.length, 0);
       if (isSealedObject(head))
-        return await readSealedObject(handle, await this.secretOf(key), key, size);
+        return await readSealedObject(handle, (v) => this.secretOf(key, v), key, size);
       return await handle.readFile();
     } finally {
       await handle.close();
@@ -114,28 +128,52 @@ export class LocalStorage implements ObjectStorage {
 
   /** The key of every stored object still in plain (stored before D154). */
   async plainKeys(): Promise<string[]> {
+    return this.keysWhere((head) => !isSealedObject(head));
+  }
+
+  /** The keys of the tenant's objects sealed under a data key version below `version` (D167). */
+  async keysUnder(tenantId: string, version: number): Promise<string[]> {
+    const under = (head: Buffer) =>
+      head.length === OBJECT_HEADER_BYTES &&
+      isSealedObject(head) &&
+      objectKeyVersion(head) < version;
+    return (await this.keysWhere(under)).filter((key) => objectTenant(key) === tenantId);
+  }
+
+  /** The key of every stored object whose header (cut short for a small one) passes `test`. */
+  private async keysWhere(test: (head: Buffer) => boolean): Promise<string[]> {
     const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(
       () => [],
     );
-    const plain: string[] = [];
+    const found: string[] = [];
     for (const entry of entries) {
       if (!entry.isFile() || entry.name.endsWith(PART)) continue;
       const file = path.join(entry.parentPath, entry.name);
       const handle = await open(file, 'r');
-      const head = Buffer.alloc(SEALED_OBJECT_MAGIC.length);
+      const head = Buffer.alloc(OBJECT_HEADER_BYTES);
       const { bytesRead } = await handle
         .read(head, 0, head.length, 0)
         .finally(() => handle.close());
-      if (bytesRead < head.length || !isSealedObject(head))
-        plain.push(path.relative(this.root, file).split(path.sep).join('/'));
+      if (test(head.subarray(0, bytesRead)))
+        found.push(path.relative(this.root, file).split(path.sep).join('/'));
     }
-    return plain;
+    return found;
   }
 
-  /** Seals a plain object in place (D154): the same bytes, written again sealed. */
+  /**
+   * Seals a plain object in place (D154), or one under an older data key under the current one
+   * (D167): the same bytes, written again sealed.
+   */
   async sealInPlace(key: string): Promise<void> {
+    const file = this.file(key);
+    const before = await stat(file).catch(() => undefined);
     const bytes = await this.get(key);
-    if (bytes) await this.put(key, bytes);
+    if (!before || !bytes) return;
+    const temporary = await this.sealedCopy(key, bytes);
+    // An object put again meanwhile is the newer one, already sealed under the current key: it stays.
+    const now = await stat(file).catch(() => undefined);
+    if (now?.ino === before.ino && now.mtimeMs === before.mtimeMs) await rename(temporary, file);
+    else await rm(temporary, { force: true });
   }
 
   sign(policy: string): string {

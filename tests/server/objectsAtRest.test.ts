@@ -30,7 +30,7 @@ describe('local objects sealed at rest', () => {
       dataDir,
       randomBytes(32),
       () => new Date(),
-      (tenant) => Promise.resolve(secrets.get(tenant) ?? Buffer.alloc(32)),
+      (tenant) => Promise.resolve({ version: 1, objects: secrets.get(tenant) ?? Buffer.alloc(32) }),
     );
   });
   afterAll(async () => rm(dataDir, { recursive: true, force: true }));
@@ -59,7 +59,7 @@ describe('local objects sealed at rest', () => {
       dataDir,
       randomBytes(32),
       () => new Date(),
-      () => Promise.resolve(secrets.get('north') as Buffer),
+      () => Promise.resolve({ version: 1, objects: secrets.get('north') as Buffer }),
     );
     await expect(other.get('converted/south/user/file/x.pdf')).rejects.toThrow();
     await expect(other.get('application/south/user/y.pdf')).rejects.toThrow();

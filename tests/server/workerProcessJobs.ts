@@ -66,7 +66,7 @@ export function workerScenarios(backend: () => WorkerBackend) {
       dataDir,
       randomBytes(32),
       () => new Date(),
-      async () => secret,
+      async () => ({ version: 1, objects: secret }),
     );
     const files: string[] = [];
     const now = new Date().toISOString();

@@ -39,12 +39,23 @@ export const definitionVersions = pgTable(
   ],
 );
 
-/** A tenant's data key, wrapped by the master key `masterKeyId` names (D150); never stored in clear. */
-export const tenantDataKeys = pgTable('tenant_data_keys', {
-  tenantId: text('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id),
-  wrappedKey: text('wrapped_key').notNull(),
-  masterKeyId: text('master_key_id').notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+/**
+ * A tenant's data key of one version, wrapped by the master key `masterKeyId` names (D150); never
+ * stored in clear. The highest version seals; older ones open what is still under them (D167).
+ */
+export const tenantDataKeys = pgTable(
+  'tenant_data_keys',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    version: integer('version').notNull().default(1),
+    wrappedKey: text('wrapped_key').notNull(),
+    masterKeyId: text('master_key_id').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'tenant_data_keys_pk', columns: [t.tenantId, t.version] }),
+    check('tenant_data_keys_version_positive', sql`${t.version} >= 1`),
+  ],
+);

@@ -1,0 +1,182 @@
+/**
+ * Re-encryption under a new data key (D167): the tenant gets a data key of a new version, which
+ * seals every new value at once (running servers follow within CURRENT_VERSION_TTL_MS), then the
+ * values under older versions are sealed again under it, a small batch per transaction, and the old
+ * versions are retired (deleted) only once nothing is left under them. A batch locks its rows and
+ * rewrites only the values it read under an old version, so a save waiting on the lock lands after
+ * it and wins. Stopped at any point, every value is under a version still stored; run again, the
+ * tenant's newest key is kept and the work finishes.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Database } from '../db/client';
+import { tenantDataKeys } from '../db/schema';
+import { runInTenant } from '../db/tenantScope';
+import { LocalStorage } from '../storage/local';
+import type { ObjectStorage } from '../storage/storage';
+import { isSealed, keyVersionOf, openOne, sealOne, type AnswerVault } from './answerVault';
+import { CURRENT_VERSION_TTL_MS, storedVersions, type DataKey } from './dataKeys';
+
+/** Applications per transaction: short row locks beside the saves. */
+export const REENCRYPT_BATCH = 50;
+
+export interface ReencryptProgress {
+  readonly tenantId: string;
+  /** The version everything is being sealed under. */
+  readonly version: number;
+  /** Applications sealed again by this batch (0 when the step sealed none). */
+  readonly applications: number;
+  /** Objects sealed again by this step. */
+  readonly objects: number;
+  /** The versions retired by this step, once nothing is under them. */
+  readonly retired: readonly number[];
+}
+
+export interface ReencryptOptions {
+  readonly onProgress?: (progress: ReencryptProgress) => void | Promise<void>;
+  /** Waits between batches (operators slow a run down on a busy server; tests stop it midway). */
+  readonly pauseMs?: number;
+  /** How long servers may seal under an old version after a new one is made. */
+  readonly settleMs?: number;
+}
+
+/** The tenant's versions, highest first, after making a new one unless a run was under way. */
+async function versionsToFinish(
+  db: Database,
+  vault: AnswerVault,
+  tenantId: string,
+): Promise<number[]> {
+  const versions = await storedVersions(db, tenantId);
+  // No key yet: nothing is sealed. More than one: a stopped run, whose newest key is kept.
+  if (versions.length !== 1) return versions;
+  const wrapper = vault.keys.masterKeys.current;
+  await db
+    .insert(tenantDataKeys)
+    .values({
+      tenantId,
+      version: versions[0]! + 1,
+      wrappedKey: await wrapper.wrap(randomBytes(32), tenantId),
+      masterKeyId: wrapper.id,
+    })
+    .onConflictDoNothing();
+  return storedVersions(db, tenantId);
+}
+
+const underOlder = (tenantId: string, version: number) => sql`applications.tenant_id = ${tenantId}
+  and exists (select 1 from jsonb_each(applications.answers) e where jsonb_typeof(e.value) = 'object'
+    and coalesce((e.value ->> 'keyVersion')::int, 1) < ${version})`;
+
+/** Seals one batch of the tenant's answers under older versions again; how many applications. */
+async function reencryptBatch(
+  db: Database,
+  tenantId: string,
+  keys: ReadonlyMap<number, DataKey>,
+  current: DataKey,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows } = (await tx.execute(sql`select user_id, answers from applications
+      where ${underOlder(tenantId, current.version)} limit ${REENCRYPT_BATCH} for update`)) as unknown as {
+      rows: { user_id: string; answers: Record<string, unknown> }[];
+    };
+    for (const row of rows) {
+      const owner = { tenantId, userId: row.user_id };
+      const patch: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(row.answers)) {
+        if (!isSealed(value) || keyVersionOf(value) >= current.version) continue;
+        const old = keys.get(keyVersionOf(value));
+        if (!old)
+          throw new Error(
+            `An answer of tenant ${tenantId} is under data key version ${keyVersionOf(value)}, which is not stored.`,
+          );
+        patch[key] = sealOne(current, owner, key, openOne(old, owner, key, value));
+      }
+      await tx.execute(sql`update applications set answers = answers || ${JSON.stringify(patch)}::jsonb
+        where tenant_id = ${tenantId} and user_id = ${row.user_id}::uuid`);
+    }
+    return rows.length;
+  });
+}
+
+/** Seconds since the tenant's newest key was made, by the database's clock. */
+async function newestKeyAgeMs(db: Database, tenantId: string, version: number): Promise<number> {
+  const { rows } = (await db.execute(sql`select extract(epoch from now() - created_at) * 1000 as age
+    from tenant_data_keys where tenant_id = ${tenantId} and version = ${version}`)) as unknown as {
+    rows: { age: number | string }[];
+  };
+  return Number(rows[0]?.age ?? 0);
+}
+
+/**
+ * Re-encrypts one tenant's answers and local objects under a new data key and retires the old
+ * ones; the version everything is under at the end (undefined: the tenant has no key yet).
+ */
+export async function reencryptTenant(
+  db: Database,
+  vault: AnswerVault,
+  storage: ObjectStorage,
+  tenantId: string,
+  options: ReencryptOptions = {},
+): Promise<number | undefined> {
+  const { onProgress = () => undefined, pauseMs = 0 } = options;
+  const settleMs = options.settleMs ?? 2 * CURRENT_VERSION_TTL_MS;
+  return runInTenant(tenantId, async () => {
+    const versions = await versionsToFinish(db, vault, tenantId);
+    if (versions.length === 0) return undefined;
+    // Every key is read before a batch locks rows: the embedded database has one connection.
+    const keys = new Map<number, DataKey>();
+    for (const version of versions) keys.set(version, await vault.keys.keyAt(tenantId, version));
+    const current = keys.get(versions[0]!)!;
+    const step = (counts: Partial<ReencryptProgress>) =>
+      onProgress({
+        tenantId,
+        version: current.version,
+        applications: 0,
+        objects: 0,
+        retired: [],
+        ...counts,
+      });
+    const sweep = async () => {
+      for (;;) {
+        const applications = await reencryptBatch(db, tenantId, keys, current);
+        if (applications === 0) break;
+        await step({ applications });
+        if (pauseMs > 0) await sleep(pauseMs);
+      }
+      if (!(storage instanceof LocalStorage)) return;
+      const objects = await storage.keysUnder(tenantId, current.version);
+      for (const key of objects) await storage.sealInPlace(key);
+      if (objects.length > 0) await step({ objects: objects.length });
+    };
+    for (;;) {
+      await sweep();
+      // A server that read the current version before the new one was made may still seal under
+      // the old one until its cache expires: what it saved meanwhile is swept before retiring.
+      const age = await newestKeyAgeMs(db, tenantId, current.version);
+      if (age < settleMs) {
+        await sleep(settleMs - age);
+        continue;
+      }
+      const retired = await db.transaction(async (tx) => {
+        const { rows } = (await tx.execute(
+          sql`select 1 from applications where ${underOlder(tenantId, current.version)} limit 1`,
+        )) as unknown as { rows: unknown[] };
+        if (rows.length > 0) return undefined;
+        if (
+          storage instanceof LocalStorage &&
+          (await storage.keysUnder(tenantId, current.version)).length > 0
+        )
+          return undefined;
+        const { rows: gone } = (await tx.execute(sql`delete from tenant_data_keys
+          where tenant_id = ${tenantId} and version < ${current.version} returning version`)) as unknown as {
+          rows: { version: number }[];
+        };
+        return gone.map((row) => row.version).sort((a, b) => a - b);
+      });
+      if (retired) {
+        await step({ retired });
+        return current.version;
+      }
+    }
+  });
+}

@@ -1,0 +1,240 @@
+/**
+ * `npm run keys -- rotate --reencrypt` (D167): each tenant gets a new data key, every sealed answer
+ * and object is sealed again under it in batches, and the old key is retired once nothing is under
+ * it. Values sealed before versions existed open as the first version; a burst of saves racing the
+ * batches loses nothing; killed (SIGKILL) after its first batch and run again, it finishes.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { AnswerVault, isSealed, keyVersionOf } from '../../server/crypto/answerVault';
+import { storedVersions, TenantKeys } from '../../server/crypto/dataKeys';
+import { masterKeys } from '../../server/crypto/masterKey';
+import { REENCRYPT_BATCH, reencryptTenant } from '../../server/crypto/reencryption';
+import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
+import { applications, users } from '../../server/db/schema';
+import { runInTenant } from '../../server/db/tenantScope';
+import { LocalStorage } from '../../server/storage/local';
+import { DEFAULT_TENANT_SEED, ensureTenant } from '../../server/tenants';
+import { databaseKinds, openTestDatabase } from './harness';
+
+const TENANTS = ['recrypt-a', 'recrypt-b'];
+/** More than one batch per tenant, so a run can be stopped between two. */
+const APPLICANTS = REENCRYPT_BATCH + 10;
+const SENSITIVE = new Set(['ssn']);
+const DOCUMENT = Buffer.from('a scanned passport');
+const masterKey = randomBytes(24).toString('base64');
+const ssnOf = (i: number) => `900-00-${String(i).padStart(4, '0')}`;
+
+/** The vault and storage of a process (a server, or the test checking what is stored). */
+function processOn(db: Database, dataDir: string, ttlMs?: number) {
+  const keys = new TenantKeys(
+    db,
+    masterKeys({ masterKey, masterKeyPrevious: undefined, dataDir }),
+    ttlMs,
+  );
+  const storage = new LocalStorage(dataDir, randomBytes(32), () => new Date(), keys.objectKeys);
+  return { keys, vault: new AnswerVault(keys), storage };
+}
+
+/** Applicants of each tenant with a sealed SSN as today's schema stored it (no key version). */
+async function seed(db: Database, dataDir: string): Promise<Map<string, string[]>> {
+  const { vault, storage } = processOn(db, dataDir);
+  const owners = new Map<string, string[]>();
+  for (const tenantId of TENANTS) {
+    await ensureTenant(db, { ...DEFAULT_TENANT_SEED, id: tenantId, hosts: [`${tenantId}.test`] });
+    await runInTenant(tenantId, async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < APPLICANTS; i++) {
+        const [user] = await db
+          .insert(users)
+          .values({
+            tenantId,
+            email: `a${i}@${tenantId}.test`,
+            passwordHash: 'x',
+            createdAt: new Date(),
+          })
+          .returning({ id: users.id });
+        const userId = user!.id;
+        const sealed = await vault.seal({ tenantId, userId }, SENSITIVE, {
+          ssn: ssnOf(i),
+          city: 'Lyon',
+        });
+        // A value sealed before D167 names no version.
+        const { keyVersion: _, ...unversioned } = sealed.ssn as Record<string, unknown>;
+        await db.insert(applications).values({
+          tenantId,
+          userId,
+          answers: { ...sealed, ssn: unversioned },
+          updatedAt: new Date(),
+        });
+        ids.push(userId);
+      }
+      await storage.put(`${tenantId}/${ids[0]}/q/f`, DOCUMENT, 'image/png');
+      owners.set(tenantId, ids);
+    });
+  }
+  return owners;
+}
+
+/** Every answer and object opens; the versions the answers are under. */
+async function check(db: Database, dataDir: string, owners: Map<string, string[]>) {
+  const { vault, storage } = processOn(db, dataDir);
+  const versions = new Set<number>();
+  for (const [tenantId, ids] of owners)
+    await runInTenant(tenantId, async () => {
+      const rows = await db
+        .select()
+        .from(applications)
+        .where(sql`${applications.tenantId} = ${tenantId}`);
+      expect(rows).toHaveLength(ids.length);
+      for (const row of rows) {
+        const i = ids.indexOf(row.userId);
+        const opened = await vault.open({ tenantId, userId: row.userId }, row.answers);
+        expect(opened.ssn).toBe(row.answers.saved ? opened.saved : ssnOf(i));
+        expect(opened.city).toBe('Lyon');
+        if (isSealed(row.answers.ssn)) versions.add(keyVersionOf(row.answers.ssn));
+      }
+      expect((await storage.get(`${tenantId}/${ids[0]}/q/f`))?.equals(DOCUMENT)).toBe(true);
+    });
+  return versions;
+}
+
+const versionsOf = (db: Database, tenantId: string) =>
+  runInTenant(tenantId, () => storedVersions(db, tenantId));
+
+describe.each(databaseKinds)('rotate --reencrypt on %s', (database) => {
+  const open = async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'reencrypt-'));
+    let url: string | undefined;
+    let drop = async () => undefined as void;
+    let handle: DatabaseHandle;
+    if (database === 'pglite') handle = await openDatabase({ dataDir });
+    else ({ handle, url, drop } = await openTestDatabase('postgres'));
+    const done = async () => {
+      await handle.close().catch(() => undefined);
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+    return { dataDir, url, handle, done };
+  };
+
+  it('seals every answer and object under a new key while a burst of saves races it, then retires the old key', async () => {
+    const { dataDir, handle, done } = await open();
+    const db = handle.db;
+    const owners = await seed(db, dataDir);
+    expect(await check(db, dataDir, owners)).toEqual(new Set([1]));
+    // A server whose cache of the current version outlives the new key's making by a little.
+    const server = processOn(db, dataDir, 200);
+    const [tenantId] = TENANTS as [string];
+    const ids = owners.get(tenantId)!;
+    const save = async (i: number) => {
+      const userId = ids[i % ids.length]!;
+      const value = `saved-${i}`;
+      const answers = await server.vault.seal({ tenantId, userId }, SENSITIVE, {
+        ssn: value,
+        saved: value,
+      });
+      // The plain save's merge (server/services/answerStatements.ts), in one statement.
+      await db.execute(sql`update applications set answers = answers || ${JSON.stringify(answers)}::jsonb
+        where tenant_id = ${tenantId} and user_id = ${userId}::uuid`);
+      return { userId, value };
+    };
+    const run = processOn(db, dataDir, 0);
+    const [, ...saved] = await runInTenant(tenantId, () =>
+      Promise.all([
+        reencryptTenant(db, run.vault, run.storage, tenantId, { pauseMs: 20, settleMs: 500 }),
+        ...Array.from({ length: 40 }, (_, i) => save(i)),
+      ]),
+    );
+    await reencryptTenant(db, run.vault, run.storage, TENANTS[1]!, { settleMs: 0 });
+    // The last save of each applicant is what is stored, and opens.
+    const last = new Map(saved.map((s) => [s.userId, s.value]));
+    await runInTenant(tenantId, async () => {
+      for (const [userId, value] of last) {
+        const [row] = await db
+          .select()
+          .from(applications)
+          .where(
+            sql`${applications.tenantId} = ${tenantId} and ${applications.userId} = ${userId}::uuid`,
+          );
+        expect(await server.vault.open({ tenantId, userId }, row!.answers)).toMatchObject({
+          ssn: value,
+          saved: value,
+        });
+      }
+    });
+    expect(await check(db, dataDir, owners)).toEqual(new Set([2]));
+    for (const id of TENANTS) expect(await versionsOf(db, id)).toEqual([2]);
+    // The retired key opens nothing any more.
+    await runInTenant(tenantId, () =>
+      expect(processOn(db, dataDir).keys.keyAt(tenantId, 1)).rejects.toThrow(/retired/),
+    );
+    await done();
+  }, 300_000);
+
+  it('killed (SIGKILL) after its first batch leaves every value readable; run again, it finishes', async () => {
+    const { dataDir, url, handle, done } = await open();
+    const owners = await seed(handle.db, dataDir);
+    if (database === 'pglite') await handle.close();
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      MASTER_KEY: masterKey,
+      DATABASE_URL: url ?? '',
+    };
+    const keysCli = (args: string[], killOnFirstBatch = false) =>
+      new Promise<{ code: number | null; signal: string | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/keys.ts', ...args], {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (killOnFirstBatch && out.includes('application(s) re-encrypted'))
+            child.kill('SIGKILL');
+        });
+        child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.on('exit', (code, signal) => resolve({ code, signal, out }));
+      });
+
+    const killed = await keysCli(['rotate', '--reencrypt', '--pause', '2000'], true);
+    expect(killed.signal, killed.out).toBe('SIGKILL');
+    const reopened = database === 'pglite' ? await openDatabase({ dataDir }) : handle;
+    // Midway: answers under both versions, both keys stored, everything opens.
+    expect(await check(reopened.db, dataDir, owners)).toEqual(new Set([1, 2]));
+    expect(await versionsOf(reopened.db, TENANTS[0]!)).toEqual([2, 1]);
+    if (database === 'pglite') await reopened.close();
+
+    const finished = await keysCli(['rotate', '--reencrypt']);
+    expect(finished.code, finished.out).toBe(0);
+    expect(finished.out).toContain(`${TENANTS[0]}\tversion 2\tdone`);
+    expect(finished.out).toContain('retired data key version(s) 1');
+    const last = database === 'pglite' ? await openDatabase({ dataDir }) : handle;
+    expect(await check(last.db, dataDir, owners)).toEqual(new Set([2]));
+    for (const id of TENANTS) expect(await versionsOf(last.db, id)).toEqual([2]);
+    if (database === 'pglite') await last.close();
+
+    for (const [args, message] of [
+      [
+        ['rotate', '--reencrypt', '--pause', 'soon'],
+        '--pause takes a whole number of milliseconds',
+      ],
+      [['rotate', '--re-encrypt'], 'Unknown option: --re-encrypt'],
+      [['status', '--reencrypt'], 'status takes no option'],
+      [['rotate', 'now'], 'Unexpected argument: now'],
+    ] as const) {
+      const refused = await keysCli([...args]);
+      expect(refused.code, refused.out).toBe(2);
+      expect(refused.out).toContain(message);
+    }
+    await done();
+  }, 600_000);
+});
