@@ -4,6 +4,7 @@
  * TEST_DATABASE_URL is set (for example after `eval "$(bash .ci/postgres.sh)"`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -15,6 +16,9 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { runInTenant } from '../../server/db/tenantScope';
 import { users } from '../../server/db/schema';
 import { PasswordHasher } from '../../server/passwords';
+import type { TenantSeed } from '../../server/tenants';
+import { applicationDefinition } from '../../definitions';
+import type { Definition } from '../../runtime';
 import { dropDatabase } from '../server/dropDatabase';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -25,6 +29,27 @@ const BODY = JSON.stringify({
   city: 'Burlington',
   conviction_comment: 'A paragraph of text that an applicant typed. '.repeat(20),
 });
+/** Sealing (D150) may cost an autosave's p99 at most this much over the same save unsealed. */
+const SEALING_P99_BUDGET = 1.2;
+/**
+ * A second college on the same server whose form is the default one with no question marked
+ * sensitive: the same save there seals nothing, so the two runs differ by the sealing alone.
+ */
+const UNSEALED_HOST = 'unsealed.bench';
+const unsealedDefinition = {
+  ...(JSON.parse(
+    JSON.stringify(applicationDefinition, (key, value: unknown) =>
+      key === 'sensitive' ? undefined : value,
+    ),
+  ) as Definition),
+  id: 'bench-unsealed',
+};
+const UNSEALED_TENANT: TenantSeed = {
+  id: 'unsealed',
+  name: 'Unsealed',
+  definitionId: unsealedDefinition.id,
+  hosts: [UNSEALED_HOST],
+};
 
 interface Figures {
   readonly name: string;
@@ -68,38 +93,59 @@ async function bare(): Promise<Figures> {
   }
 }
 
-async function product(name: string, database: DatabaseHandle): Promise<Figures> {
+/** The session cookie of a login on `host` (fetch cannot set Host; the tenant is chosen by it). */
+function login(base: string, host: string): Promise<string> {
+  const body = JSON.stringify({ username: 'bench@example.com', password: 'Bench-Password-1' });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${base}/public/login`,
+      { method: 'POST', headers: { host, 'content-type': 'application/json' } },
+      (response) => {
+        response.resume();
+        const cookies = response.headers['set-cookie'] ?? [];
+        resolve(cookies.map((line) => line.split(';')[0]).join('; '));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** The same autosave on the default college (a sensitive answer sealed) and the unsealed one. */
+async function product(name: string, database: DatabaseHandle): Promise<Figures[]> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-bench-'));
   const config = configFromEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const built = await buildServer(config, { database });
+  const built = await buildServer(config, {
+    database,
+    tenants: [UNSEALED_TENANT],
+    definitions: [unsealedDefinition],
+  });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   try {
     const passwordHash = await new PasswordHasher(config.argon2).hash('Bench-Password-1');
     // In the tenant's scope: on PostgreSQL, row-level security admits nothing else (D56).
-    await runInTenant(config.defaultTenant, () =>
-      database.db
-        .insert(users)
-        .values({
-          tenantId: config.defaultTenant,
-          email: 'bench@example.com',
-          passwordHash,
-          confirmedAt: new Date(),
-          createdAt: new Date(),
-        })
-        .onConflictDoNothing(),
-    );
-    const login = await fetch(`${base}/public/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench@example.com', password: 'Bench-Password-1' }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    return await load(name, `${base}/api/answer`, { cookie });
+    for (const tenantId of [config.defaultTenant, UNSEALED_TENANT.id])
+      await runInTenant(tenantId, () =>
+        database.db
+          .insert(users)
+          .values({
+            tenantId,
+            email: 'bench@example.com',
+            passwordHash,
+            confirmedAt: new Date(),
+            createdAt: new Date(),
+          })
+          .onConflictDoNothing(),
+      );
+    const host = new URL(base).host;
+    const sealed = { cookie: await login(base, host) };
+    const unsealed = { cookie: await login(base, UNSEALED_HOST), host: UNSEALED_HOST };
+    return [
+      await load(name, `${base}/api/answer`, sealed),
+      await load(`${name}, unsealed`, `${base}/api/answer`, unsealed),
+    ];
   } finally {
     await built.app.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -112,7 +158,7 @@ export async function runAnswersBench(): Promise<{ ok: boolean; lines: string[] 
     dataDir: await mkdtemp(path.join(os.tmpdir(), 'admission-bench-db-')),
   });
   try {
-    results.push(await product('PUT /api/answer on PGlite', pglite));
+    results.push(...(await product('PUT /api/answer on PGlite', pglite)));
   } finally {
     await pglite.close();
   }
@@ -127,7 +173,7 @@ export async function runAnswersBench(): Promise<{ ok: boolean; lines: string[] 
     dbUrl.pathname = `/${name}`;
     const postgres = await openDatabase({ databaseUrl: dbUrl.toString() });
     try {
-      results.push(await product('PUT /api/answer on PostgreSQL', postgres));
+      results.push(...(await product('PUT /api/answer on PostgreSQL', postgres)));
     } finally {
       await postgres.close();
       await dropDatabase((statement) => admin.query(statement), name);
@@ -142,6 +188,19 @@ export async function runAnswersBench(): Promise<{ ok: boolean; lines: string[] 
   );
   if (!url)
     lines.push('PostgreSQL skipped: set TEST_DATABASE_URL (eval "$(bash .ci/postgres.sh)")');
+  // Sealing's cost: each sealed run's p99 against the same server's unsealed college.
+  let sealingOk = true;
+  for (let i = 1; i + 1 < results.length; i += 2) {
+    const [sealed, plain] = [results[i] as Figures, results[i + 1] as Figures];
+    const ratio = sealed.p99 / Math.max(plain.p99, 1);
+    if (ratio > SEALING_P99_BUDGET) sealingOk = false;
+    lines.push(
+      `sealing: ${sealed.name} p99 ${ratio.toFixed(2)}x of unsealed (budget ${SEALING_P99_BUDGET}x)`,
+    );
+  }
   lines.push(`(${CONNECTIONS} connections, ${SECONDS} s each, body ${BODY.length} bytes)`);
-  return { ok: results.every((r) => r.errors === 0 && r.non2xx === 0), lines };
+  return {
+    ok: sealingOk && results.every((r) => r.errors === 0 && r.non2xx === 0),
+    lines,
+  };
 }
