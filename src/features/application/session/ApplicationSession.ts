@@ -3,7 +3,7 @@
  * 4.1), free of React and of the DOM: the composition of the parts that each do one job (answers
  * and their store, saving, tab switches, arrivals, toasts, the actions of the buttons). The router
  * creates it before the first page shows (see ./routing.ts) and tells it about every page change;
- * components read its store.
+ * components read its store. Its parts and its failures: D171.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { isEmpty, sensitiveKeys, type Definition, type WebStatus } from '../../../../runtime';

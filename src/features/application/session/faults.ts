@@ -3,7 +3,7 @@
  * a 401 nothing here (it went through `mutate` to the central handler, which goes to /login); a
  * server's refusal its message; anything else the generic message, as the "Error" toast of an
  * unhandled error (300 s; closing it resets the fault). Nothing is rethrown: the actions run from
- * clicks and timers, where a rejection would reach no one.
+ * clicks and timers, where a rejection would reach no one (D171).
  */
 import { GENERIC_ERROR_MESSAGE } from '../../../../contract';
 import { notices } from '../../../../contract/words';
