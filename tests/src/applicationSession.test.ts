@@ -203,6 +203,25 @@ describe('the other actions', () => {
     expect(session.store.state.fault).toBeNull();
   });
 
+  it("an anonymous applicant's failed page change shows the fault and rejects nothing", async () => {
+    const navigate = vi.fn(() => Promise.reject(new TypeError('router broke')));
+    const session = new ApplicationSession(
+      {
+        definition: miniDefinition,
+        loggedIn: false,
+        profile: null,
+        savedCounts: {},
+        savedTabs: {},
+        carried: {},
+      },
+      { queryClient: createQueryClient(() => undefined), navigate, page },
+    );
+    sessions.push(session);
+    void session.goTo('/two');
+    await vi.waitFor(() => expect(session.store.state.fault).not.toBeNull());
+    expect(session.store.state.fault).toMatchObject({ message: GENERIC_ERROR_MESSAGE });
+  });
+
   it('a burst of clicks on Submit while the server refuses: every click ends, one fault each', async () => {
     const server = scriptedServer({
       'POST /api/submit': () => ({ status: 400, body: { message: 'No' } }),

@@ -194,21 +194,27 @@ export class ApplicationSession {
   saveDirty = async (): Promise<string | null> => (this.saving ? this.saving.saveDirty() : null);
 
   /** Save & Continue, Previous and the navigation: validate, save, go (SPEC 2.3). */
-  goTo = async (path: string): Promise<void> => {
+  goTo = (path: string): Promise<void> => {
     if (this.loggedIn) return goTo(this.actions, path);
-    if (hasAnyAnswer(this.answers.all())) return this.toSignup(path);
-    await this.ports.navigate({ to: path });
-    this.ports.page.scrollTop();
+    return this.anonymously(async () => {
+      if (hasAnyAnswer(this.answers.all())) return this.toSignup(path);
+      await this.ports.navigate({ to: path });
+      this.ports.page.scrollTop();
+    });
   };
 
-  save = async (): Promise<void> => {
+  save = (): Promise<void> => {
     if (this.loggedIn) return save(this.actions);
-    if (hasAnyAnswer(this.answers.all())) return this.toSignup(this.arrivals.pathname);
-    this.ports.page.scrollTop();
+    return this.anonymously(async () => {
+      if (hasAnyAnswer(this.answers.all())) return this.toSignup(this.arrivals.pathname);
+      this.ports.page.scrollTop();
+    });
   };
 
-  submit = async (): Promise<void> =>
-    this.loggedIn ? submitApplication(this.actions) : this.toSignup(this.arrivals.pathname);
+  submit = (): Promise<void> =>
+    this.loggedIn
+      ? submitApplication(this.actions)
+      : this.anonymously(() => this.toSignup(this.arrivals.pathname));
 
   /** SPEC 4.8: one more instance, saved; taken back if the save fails. */
   addAnother = (buttonId: string): void =>
@@ -246,6 +252,11 @@ export class ApplicationSession {
     keepAnonymousAnswers(all, sensitiveKeys(this.definition));
     await this.ports.navigate({ to: '/signup', search: { next }, state: { studentAnswers: all } });
   };
+
+  /** An anonymous action: like the logged-in ones, it shows its failure and never rejects. */
+  private anonymously(work: () => Promise<void>): Promise<void> {
+    return work().catch((error: unknown) => reportFailure(this.store, error));
+  }
 
   /** SPEC 2.3: while validating, errors show live; before, an error shown goes once fixed (D77). */
   private answersChanged(): void {
