@@ -101,6 +101,17 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits loses its rejection: an await, a .catch, or `void` with a reason.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['runtime/**/*.ts', 'definitions/**/*.ts'],
     rules: {
       'import-x/no-nodejs-modules': 'error',

@@ -102,10 +102,14 @@ describe('toasts', () => {
     const onClose = vi.fn();
     renderToast({ title: 'Success', description: 'Saved.', severity: 'success', onClose });
     await showWithFakeTimers();
-    act(() => vi.advanceTimersByTime(DEFAULT_TOAST_MS - 100));
+    act(() => {
+      vi.advanceTimersByTime(DEFAULT_TOAST_MS - 100);
+    });
     expect(screen.getByText('Saved.')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(screen.queryByText('Saved.')).toBeNull();
     expect(onClose).toHaveBeenCalledTimes(1);
   });
@@ -119,9 +123,13 @@ describe('toasts', () => {
       duration: ERROR_BOUNDARY_TOAST_MS,
     });
     await showWithFakeTimers();
-    act(() => vi.advanceTimersByTime(ERROR_BOUNDARY_TOAST_MS - 1_000));
+    act(() => {
+      vi.advanceTimersByTime(ERROR_BOUNDARY_TOAST_MS - 1_000);
+    });
     expect(screen.getByText('Boundary.')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(2_000));
+    act(() => {
+      vi.advanceTimersByTime(2_000);
+    });
     expect(screen.queryByText('Boundary.')).toBeNull();
   });
 
@@ -139,7 +147,9 @@ describe('toasts', () => {
     expect(alert.textContent).toContain('Log In Card Error');
     expect(alert.textContent).toContain('Offline.');
     expect(screen.getByRole('region', { name: 'Notifications' })).toBeTruthy();
-    act(() => vi.advanceTimersByTime(DEFAULT_TOAST_MS + 10));
+    act(() => {
+      vi.advanceTimersByTime(DEFAULT_TOAST_MS + 10);
+    });
     expect(onClosed).toHaveBeenCalledWith(toast);
     fireEvent.click(within(alert).getByRole('button', { name: 'Close' }));
     expect(onClosed).toHaveBeenCalledTimes(2);

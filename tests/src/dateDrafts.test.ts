@@ -11,6 +11,7 @@ import {
   keepDateDrafts,
   readDateDrafts,
 } from '../../src/features/application/session/dateDrafts';
+import { browserPage } from '../../src/features/application/session/page';
 import { sessionEnded } from '../../src/session/sessionData';
 import { sessionEndedHandler } from '../../src/session/sessionEnded';
 
@@ -46,13 +47,14 @@ function start(
 ) {
   const session = new ApplicationSession(
     {
+      definition: applicationDefinition,
       loggedIn: true,
       profile: profile(answer, status, username),
       savedCounts: {},
       savedTabs: {},
       carried,
     },
-    { queryClient: new QueryClient(), navigate: () => Promise.resolve() },
+    { queryClient: new QueryClient(), navigate: () => Promise.resolve(), page: browserPage },
   );
   sessions.push(session);
   return session;

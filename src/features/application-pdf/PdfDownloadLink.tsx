@@ -57,7 +57,12 @@ export function PdfDownloadLink({
           {text.link}
         </a>
       ) : status === 'COMPLETED' && pdf.data?.url ? (
-        <a className={styles.link} href={pdf.data.url} onClick={refetchAndDownload}>
+        <a
+          className={styles.link}
+          href={pdf.data.url}
+          // refetch never rejects: a failed status shows through the effect above.
+          onClick={(event) => void refetchAndDownload(event)}
+        >
           <Icon name="download" className={styles.icon} />
           {text.link}
         </a>

@@ -5,14 +5,15 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
-import { createContext, lazy, Suspense, useContext, useEffect, useMemo } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef } from 'react';
 import { compile, type Definition } from '../../../runtime';
 import { FormProvider, type FormActions } from '../../../renderers/react';
 import { useLookupSource } from '../lookup/api/lookup';
 import { interactiveRenderers } from '../../../renderers/interactive';
-import { useToast } from '../../chrome/toast';
+import { useToast, type ToastOptions } from '../../chrome/toast';
 import { clientSnapshot, type ClientSnapshot } from '../../session/snapshot';
 import type { ApplicationSession } from './session/ApplicationSession';
+import { faultToast } from './session/faults';
 import { repeatActions } from './session/repeatRemoval';
 import { useApplicationState, type ApplicationState } from './session/state';
 
@@ -51,11 +52,23 @@ export function useSnapshot(): ClientSnapshot {
   );
 }
 
+/** SPEC 8: the session's fault, as a toast, once per fault. */
+function useFaultToast(session: ApplicationSession, show: (toast: ToastOptions) => void): void {
+  const fault = useApplicationState(session.store, (state) => state.fault);
+  const shown = useRef(0);
+  useEffect(() => {
+    if (!fault || fault.tick <= shown.current) return;
+    shown.current = fault.tick;
+    show(faultToast(session.store, fault));
+  }, [session, fault, show]);
+}
+
 export function ApplicationLayout({ session }: { session: ApplicationSession }) {
   const { definition, loggedIn, answers, errors, documents } = session;
   const toast = useToast();
   const queryClient = useQueryClient();
   useEffect(() => session.attach(toast.show), [session, toast]);
+  useFaultToast(session, toast.show);
 
   const actions = useMemo<FormActions>(
     () => ({

@@ -5,6 +5,7 @@ import styles from './application.module.css';
 import { SaveStatus } from './SaveStatus';
 
 export function PageButtons({ path }: { path: string }) {
+  // The session's actions show their own failures and never reject (D171): a click need not wait.
   const { definition, goTo, save, submit, loggedIn } = useApplication();
   const busy = useSessionState((state) => state.busy);
   const index = definition.pages.findIndex((page) => page.path === path);

@@ -309,12 +309,13 @@ export default function DocumentsFeature({
     const key = deleting;
     if (!key) return;
     deleteDocument.mutate(key, {
-      onSuccess: async () => {
+      onSuccess: () => {
         answers.setAnswers({ [key]: '' });
         setConversion(key, NOT_ANSWERED);
         setProblems((map) => without(map, key));
-        await refreshDocuments();
-        setDeleting(null);
+        // invalidateQueries never rejects (a failed refetch stays in its query); the dialog closes
+        // once the list is fresh.
+        void refreshDocuments().then(() => setDeleting(null));
       },
       onError: (error) => {
         setDeleting(null);

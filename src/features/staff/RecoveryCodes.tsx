@@ -35,9 +35,8 @@ export function RecoveryCodes({ email, codes }: { email: string; codes: readonly
   const college = institutionConfig.partner_name;
   const copyCodes = () => {
     // The clipboard exists only in a secure context, and may be refused.
-    const written = navigator.clipboard?.writeText(codes.join('\n'));
-    if (!written) return setCopy('failed');
-    written.then(
+    if (!navigator.clipboard) return setCopy('failed');
+    navigator.clipboard.writeText(codes.join('\n')).then(
       () => setCopy('copied'),
       () => setCopy('failed'),
     );

@@ -12,6 +12,7 @@ import { mutate } from '../api/mutate';
 import { saveAnswersMutation, saveAnswersRequest } from '../api/saveAnswers';
 import { Autosaver, type Conflicts, type SaveOutcome } from '../autosave';
 import type { FormAnswerSource } from '../answerSource';
+import type { PagePort } from './page';
 import { patch, type ApplicationStore } from './state';
 
 export interface AnswerSavingOptions {
@@ -20,6 +21,7 @@ export interface AnswerSavingOptions {
   readonly queryClient: QueryClient;
   readonly baseVersion: number | undefined;
   readonly username: string | null;
+  readonly page: PagePort;
   /** Shows a refusal the applicant did not ask for (an autosave the server refused). */
   readonly report: (error: unknown) => void;
 }
@@ -44,6 +46,7 @@ const conflictError = () => new ServerError(serverMessages.answerConflict, 409, 
 
 export class AnswerSaving {
   private readonly autosaver: Autosaver;
+  private readonly unlisten: (() => void)[];
 
   constructor(private readonly options: AnswerSavingOptions) {
     const { answers, store, queryClient } = options;
@@ -73,8 +76,11 @@ export class AnswerSaving {
     });
     registerFlush(this.saveDirty);
     registerUnsaved(this.unsaved);
-    window.addEventListener('pagehide', this.onPageHide);
-    document.addEventListener('visibilitychange', this.onHidden);
+    this.unlisten = [
+      options.page.onLeave(this.onPageHide),
+      // A refusal of this save is reported through `onRefused`; the flush itself does not fail.
+      options.page.onHidden(() => void this.autosaver.flush()),
+    ];
   }
 
   /** An answer changed: saved once the applicant pauses. */
@@ -116,8 +122,7 @@ export class AnswerSaving {
     this.autosaver.stop();
     registerFlush(null);
     registerUnsaved(null);
-    window.removeEventListener('pagehide', this.onPageHide);
-    document.removeEventListener('visibilitychange', this.onHidden);
+    for (const remove of this.unlisten) remove();
   }
 
   private resolve(key: string): void {
@@ -166,9 +171,5 @@ export class AnswerSaving {
       baseVersion: this.autosaver.baseVersion,
       keepalive: true,
     }).catch(() => undefined);
-  };
-
-  private onHidden = () => {
-    if (document.visibilityState === 'hidden') void this.autosaver.flush();
   };
 }

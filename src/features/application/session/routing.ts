@@ -16,7 +16,10 @@ import { addAnotherQuery } from '../api/addAnother';
 import { profileQuery } from '../api/profile';
 import { tabsQuery } from '../api/tabs';
 import { tmpAnswersRequest } from '../api/tmpAnswers';
-import { ApplicationSession, type SessionPorts } from './ApplicationSession';
+import type { Navigate } from './actions';
+import { ApplicationSession } from './ApplicationSession';
+import type { Entry } from './arrival';
+import { browserPage } from './page';
 
 /** Where the router keeps the application's session between navigations. */
 export interface ApplicationHolder {
@@ -28,10 +31,16 @@ export interface ApplicationHolder {
 export interface ApplicationRouterContext {
   readonly queryClient: QueryClient;
   readonly application: ApplicationHolder;
-  readonly navigate: SessionPorts['navigate'];
+  readonly navigate: Navigate;
 }
 
 const isPage = (path: string) => applicationDefinition.pages.some((page) => page.path === path);
+
+/** The history entry of `location`, as the session tells entries apart. */
+const entryOf = (location: ParsedLocation): Entry => ({
+  key: location.state.__TSR_key ?? null,
+  successMessage: location.state.successMessage,
+});
 
 /** SPEC 2.1: ?token= loads an anonymous visitor's answers; the token then leaves the address. */
 async function takeToken(context: ApplicationRouterContext, location: ParsedLocation) {
@@ -65,8 +74,15 @@ async function startSession(context: ApplicationRouterContext, location: ParsedL
       ])
     : [null, {}, {}];
   const session = new ApplicationSession(
-    { loggedIn, profile, savedCounts, savedTabs, carried: location.state.studentAnswers ?? {} },
-    { queryClient, navigate: context.navigate },
+    {
+      definition: applicationDefinition,
+      loggedIn,
+      profile,
+      savedCounts,
+      savedTabs,
+      carried: location.state.studentAnswers ?? {},
+    },
+    { queryClient, navigate: context.navigate, page: browserPage },
   );
   context.application.session = session;
   const { notice } = context.application;
@@ -75,7 +91,7 @@ async function startSession(context: ApplicationRouterContext, location: ParsedL
     session.toast({ title: notices.errorTitle, description: notice, severity: 'error' });
   }
   // Shown before the resume below moves on (that navigation carries no state).
-  session.showSuccessMessage(location.state);
+  session.showSuccessMessage(entryOf(location));
   if (location.state.resume === true) resume(session, location);
 }
 
@@ -123,7 +139,7 @@ export async function beforeApplicationLoad({
     throw redirect({ to: '/completion', replace: true });
   if (!submitted && location.pathname === '/completion')
     throw redirect({ to: applicationDefinition.defaultRoute, replace: true });
-  session.arrive(location.pathname, location.state);
+  session.arrive(location.pathname, entryOf(location));
   return { session };
 }
 

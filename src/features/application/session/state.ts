@@ -36,6 +36,15 @@ export interface ApplicationState {
   /** Submit found errors: the page at `path` moves focus to the summary; `tick` counts requests. */
   readonly summaryFocus: { readonly path: string | null; readonly tick: number };
   readonly saveNotice: SaveNotice | null;
+  /** The last failed action's message, until its toast closes (./faults.ts). */
+  readonly fault: Fault | null;
+}
+
+/** SPEC 8: what a failed action shows; `unexpected`: not a server's refusal; `tick` counts them. */
+export interface Fault {
+  readonly message: string;
+  readonly unexpected: boolean;
+  readonly tick: number;
 }
 
 /**
@@ -65,6 +74,7 @@ export function createApplicationStore(
     documents: {},
     summaryFocus: { path: null, tick: 0 },
     saveNotice: null,
+    fault: null,
   });
 }
 
