@@ -14,6 +14,7 @@ import {
   type ApplicationStatus,
 } from '../../../contract/staff';
 import { staffCall } from './api';
+import { ExportColumnsButton } from './ExportColumns';
 import { filterOf, listQueryOf, queryString, searchOf } from './listSearch';
 import { Pager } from './Pager';
 import { useMe } from './session';
@@ -95,13 +96,16 @@ export function ApplicationsPage() {
           onValueChange={(to) => change({ to: to || undefined })}
         />
         {isAdmin ? (
-          <a
-            className={styles.secondary}
-            href={`/staff/api/export.csv?${queryString(filterOf(query))}`}
-            download="applications.csv"
-          >
-            Export CSV
-          </a>
+          <>
+            <a
+              className={styles.secondary}
+              href={`/staff/api/export.csv?${queryString(filterOf(query))}`}
+              download="applications.csv"
+            >
+              Export CSV
+            </a>
+            <ExportColumnsButton />
+          </>
         ) : null}
       </div>
       <Failure error={page.error} />
