@@ -277,6 +277,7 @@ export const AUDIT_ACTIONS = [
   'application.document',
   'application.export',
   'export.columns_chosen',
+  'application.pdf_bundle',
   'link.list',
   'link.minted',
   'link.revoked',
@@ -311,6 +312,10 @@ export const AUDIT_EVENT_WORDS: Record<AuditAction, { label: string; words: stri
   'application.document': { label: 'Document opened', words: 'Opened a document of' },
   'application.export': { label: 'CSV exported', words: 'Exported the applications as CSV' },
   'export.columns_chosen': { label: 'CSV columns chosen', words: 'Chose the columns of the CSV' },
+  'application.pdf_bundle': {
+    label: 'PDFs downloaded',
+    words: 'Downloaded the applications as one ZIP of PDFs',
+  },
   'link.list': { label: 'Service links listed', words: 'Listed the service links' },
   'link.minted': { label: 'Service link made', words: 'Made a service link to the application of' },
   'link.revoked': {

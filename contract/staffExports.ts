@@ -35,3 +35,28 @@ export const exportColumnsResponse = z.object({
   chosen: z.nullable(z.array(z.string())),
 });
 export type ExportColumns = z.output<typeof exportColumnsResponse>;
+
+/** The most applications one PDF download holds (D169): a ZIP is built in the worker's memory. */
+export const PDF_BUNDLE_LIMIT = 200;
+
+export const bundleMessages = {
+  tooMany: (count: number) =>
+    `These filters find ${count.toLocaleString('en-US')} applications; one PDF download holds at most ${PDF_BUNDLE_LIMIT}. Narrow the filters and try again.`,
+  empty: 'These filters find no application to download.',
+  noSuchBundle: 'There is no such PDF download.',
+  notReady: 'The PDFs are still being prepared. Try again when the download is ready.',
+} as const;
+
+export const PDF_BUNDLE_STATES = ['building', 'ready', 'failed'] as const;
+
+/** POST /staff/api/pdf-bundles (202) and GET /staff/api/pdf-bundles/{id}: a ZIP's progress. */
+export const pdfBundleStatus = z.object({
+  id: z.string(),
+  state: z.enum(PDF_BUNDLE_STATES),
+  /** PDFs added so far, of `total`. */
+  done: z.number(),
+  total: z.number(),
+  file_name: z.string(),
+});
+export type PdfBundleStatus = z.output<typeof pdfBundleStatus>;
+export const pdfBundleParams = z.object({ id: z.uuid(bundleMessages.noSuchBundle) });

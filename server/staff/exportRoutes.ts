@@ -1,6 +1,12 @@
-/** The CSV's column choice (D168): admins read, save and reset it for the office. */
+/**
+ * The CSV's column choice (D168): admins read, save and reset it for the office. "Download PDFs"
+ * (D169): admins start a ZIP of the filtered set's PDFs, follow its progress and download it.
+ */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { exportColumnsBody, exportMessages } from '../../contract/staffExports';
+import { applicationQuery } from '../../contract/staff';
+import { exportColumnsBody, exportMessages, pdfBundleParams } from '../../contract/staffExports';
+import { disposition } from '../routes/attachment';
+import { pdfBundleStatus, pdfBundleZip, startPdfBundle } from './pdfBundles';
 import { parse } from '../routes/parse';
 import type { ApplicationPdfContext } from '../services/applicationPdf';
 import { actorOf } from './accounts';
@@ -41,6 +47,26 @@ export function exportRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
     app.delete('/export-columns', admin, async (request) => {
       await resetColumns(ctx, actorOf(staffOf(request)));
       return { message: exportMessages.columnsReset };
+    });
+
+    app.post('/pdf-bundles', admin, async (request, reply) => {
+      const { q, status, from, to } = parse(applicationQuery, request.query);
+      const started = await startPdfBundle(ctx, actorOf(staffOf(request)), { q, status, from, to });
+      return reply.status(202).send(started);
+    });
+
+    app.get('/pdf-bundles/:id', admin, async (request) => {
+      const { id } = parse(pdfBundleParams, request.params);
+      return pdfBundleStatus(ctx, request.tenant.id, id);
+    });
+
+    app.get('/pdf-bundles/:id/zip', admin, async (request, reply) => {
+      const { id } = parse(pdfBundleParams, request.params);
+      const file = await pdfBundleZip(ctx, request.tenant.id, id);
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', disposition('attachment', file.fileName))
+        .send(file.bytes);
     });
   };
 }
