@@ -15,6 +15,7 @@ import {
 } from '../../../contract/staff';
 import { staffCall } from './api';
 import { ExportColumnsButton } from './ExportColumns';
+import { PdfBundleButton } from './PdfBundle';
 import { filterOf, listQueryOf, queryString, searchOf } from './listSearch';
 import { Pager } from './Pager';
 import { useMe } from './session';
@@ -105,6 +106,10 @@ export function ApplicationsPage() {
               Export CSV
             </a>
             <ExportColumnsButton />
+            <PdfBundleButton
+              filter={queryString(filterOf(query))}
+              total={page.data?.total ?? null}
+            />
           </>
         ) : null}
       </div>
