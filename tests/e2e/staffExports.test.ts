@@ -87,7 +87,7 @@ describe('the CSV columns and the ZIP of PDFs in Chromium', () => {
     await page.getByLabel('Search by name, e-mail or reference').fill('hopper');
     await page.getByRole('status').filter({ hasText: '1 application' }).waitFor();
     await page.getByRole('button', { name: 'Download PDFs (1)' }).click();
-    const ready = page.getByRole('link', { name: 'Download the ZIP (1 PDFs)' });
+    const ready = page.getByRole('link', { name: 'Download the ZIP (1 PDF)' });
     await ready.waitFor({ timeout: 120_000 });
     await checkView(page, 'pdf-zip');
     const zipped = page.waitForEvent('download');

@@ -44,8 +44,12 @@ function Progress({ started }: { started: PdfBundleStatus }) {
       {bundle.state === 'building' ? (
         `Preparing the PDFs: ${bundle.done} of ${bundle.total}…`
       ) : bundle.state === 'ready' ? (
-        <a href={`/staff/api/pdf-bundles/${bundle.id}/zip`} download={bundle.file_name}>
-          Download the ZIP ({bundle.total} PDFs)
+        <a
+          className={styles.primary}
+          href={`/staff/api/pdf-bundles/${bundle.id}/zip`}
+          download={bundle.file_name}
+        >
+          Download the ZIP ({bundle.total} {bundle.total === 1 ? 'PDF' : 'PDFs'})
         </a>
       ) : (
         'The PDFs could not be prepared. Try again in a few minutes.'
