@@ -276,6 +276,8 @@ export const AUDIT_ACTIONS = [
   'application.pdf',
   'application.document',
   'application.export',
+  'export.columns_chosen',
+  'application.pdf_bundle',
   'link.list',
   'link.minted',
   'link.revoked',
@@ -309,6 +311,11 @@ export const AUDIT_EVENT_WORDS: Record<AuditAction, { label: string; words: stri
   'application.pdf': { label: 'PDF downloaded', words: 'Downloaded the application PDF of' },
   'application.document': { label: 'Document opened', words: 'Opened a document of' },
   'application.export': { label: 'CSV exported', words: 'Exported the applications as CSV' },
+  'export.columns_chosen': { label: 'CSV columns chosen', words: 'Chose the columns of the CSV' },
+  'application.pdf_bundle': {
+    label: 'PDFs downloaded',
+    words: 'Downloaded the applications as one ZIP of PDFs',
+  },
   'link.list': { label: 'Service links listed', words: 'Listed the service links' },
   'link.minted': { label: 'Service link made', words: 'Made a service link to the application of' },
   'link.revoked': {

@@ -27,6 +27,7 @@ import {
   type DocumentsContext,
 } from '../services/documents';
 import { RETENTION_JOB, retentionSweepJob } from '../services/retention';
+import { PDF_BUNDLE_JOB, pdfBundleJob } from '../staff/pdfBundles';
 import { createStorage } from '../storage/create';
 import type { TenantDirectory } from '../tenants';
 import { JobQueue } from './queue';
@@ -84,6 +85,7 @@ export function createJobs(
   queue.register(CONVERSION_JOB, conversionJob(documents));
   queue.register(UPLOAD_SWEEP_JOB, uploadSweepJob(documents));
   queue.register(APPLICATION_PDF_JOB, applicationPdfJob(pdfContext));
+  queue.register(PDF_BUNDLE_JOB, pdfBundleJob(pdfContext));
   queue.register(
     RETENTION_JOB,
     retentionSweepJob(documents, () => directory.all().map((tenant) => tenant.id)),

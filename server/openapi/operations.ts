@@ -7,6 +7,7 @@ import type { $ZodType } from 'zod/v4/core';
 import * as z from 'zod/mini';
 import { PLATFORM_OPERATIONS } from './platformOperations';
 import { PRIVACY_OPERATIONS } from './privacyOperations';
+import { STAFF_EXPORT_OPERATIONS } from './staffExportOperations';
 import { STAFF_PASSWORD_OPERATIONS } from './staffPasswordOperations';
 import {
   addAnotherBody,
@@ -377,6 +378,7 @@ export const OPERATIONS: readonly Operation[] = [
     query: linkQuery,
     response: linkPage,
   }),
+  ...STAFF_EXPORT_OPERATIONS,
 
   ...PRIVACY_OPERATIONS,
   ...PLATFORM_OPERATIONS,

@@ -22,6 +22,7 @@ import {
 import { runInTenant } from '../db/tenantScope';
 import type { JobKind, JobQueue } from '../jobs/queue';
 import { pruneAccountEvents } from './limits';
+import { expirePdfBundles } from '../staff/pdfBundles';
 import {
   deleteAccountRows,
   notedObjects,
@@ -50,6 +51,8 @@ export const RETENTION_WINDOWS = {
   loginThrottleMs: DAY_MS,
   /** Consecutive login failures (the hard stop) after the last failure. */
   loginFailureStreaksMs: 90 * DAY_MS,
+  /** A staff member's ZIP of PDFs (D169) after it was finished. */
+  pdfBundlesMs: DAY_MS,
   /** The reminder goes this long before an unsubmitted application's deletion. */
   reminderBeforeMs: 30 * DAY_MS,
 } as const;
@@ -162,6 +165,13 @@ export async function sweepTenant(
   }
 
   const rows = await expireRows(ctx, tenantId, now);
+  keys.push(
+    ...(await expirePdfBundles(
+      ctx,
+      tenantId,
+      new Date(now.getTime() - RETENTION_WINDOWS.pdfBundlesMs),
+    )),
+  );
   await pruneAccountEvents(ctx);
   const objects = await removeNotedObjects(ctx, tenantId, [
     ...keys,

@@ -3,7 +3,8 @@
  * answer, headed by the question's label (with its key only where two labels are alike). A coded
  * answer shows its label; `codes` keeps the stored codes beside their labels (`<key>_desc`, D74)
  * and every column, for systems that import the export. A repeat's columns nobody in the export
- * answered are left out. Masked answers stay masked as in every copy. UTF-8 with a byte-order mark,
+ * answered are left out, and so are those an admin left out of the office's choice (D168; `codes`
+ * keeps them all, as systems that import the export expect). Masked answers stay masked as in every copy. UTF-8 with a byte-order mark,
  * so a spreadsheet reads accents right. Cells a spreadsheet would read as a formula (starting with
  * =, +, -, @, tab or carriage return) are neutralised by csv-stringify's `escape_formulas`. Rows are
  * read in batches, each seeking past the last (D107), so an export of every application streams in
@@ -54,8 +55,10 @@ export interface AnswerColumn {
 }
 
 export interface ExportOptions {
-  /** Stored codes beside their labels, and every column. */
+  /** Stored codes beside their labels, and every column (an admin's choice is for people). */
   readonly codes?: boolean;
+  /** The answer columns an admin chose for the office, by key (D168); null: every column. */
+  readonly chosen?: readonly string[] | null;
 }
 
 /** Every answer key in definition order with its label: codes and `_desc` keys apart, or one column. */
@@ -162,6 +165,10 @@ export function exportApplications(
     // The rows the search finds, in the list's sort (a file has no use for the search's ranks).
     const where = filterOf(tenantId, query, await searchOf(db, query.q), timeZone);
     let columns = versionedAnswerColumns(tenant, options);
+    if (!options.codes && options.chosen) {
+      const chosen = new Set(options.chosen);
+      columns = columns.filter((column) => chosen.has(column.key));
+    }
     if (!options.codes) {
       const answered = await answeredKeys(db, where);
       columns = columns.filter((column) => !column.repeated || answered.has(column.key));

@@ -28,6 +28,8 @@ import { HttpError } from '../errors';
 import { parse } from '../routes/parse';
 import { disposition } from '../routes/attachment';
 import { deletionRoutes } from './deletionRoutes';
+import { exportRoutes } from './exportRoutes';
+import { chosenColumns } from './exportColumns';
 import { passwordRoutes } from './passwordRoutes';
 import { refusals, securityEvent, type SecurityEvent } from '../security/events';
 import type { ApplicationPdfContext } from '../services/applicationPdf';
@@ -260,6 +262,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
         .send(
           exportApplications(ctx.db, vaultOf(ctx), request.tenant.id, request.tenant, filter, {
             codes: codes === '1',
+            chosen: await chosenColumns(ctx, request.tenant.id),
             timeZone: ctx.institutionOf(request.tenant.id).time_zone,
           }),
         );
@@ -334,5 +337,6 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
     });
 
     await app.register(deletionRoutes(ctx));
+    await app.register(exportRoutes(ctx));
   };
 }

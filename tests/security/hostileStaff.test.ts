@@ -52,7 +52,7 @@ const QUERY_NAMES = [
   'applicant',
 ];
 /** Every body field a staff route reads. */
-const BODY_NAMES = ['email', 'password', 'code', 'token', 'role'];
+const BODY_NAMES = ['email', 'password', 'code', 'token', 'role', 'columns'];
 
 /** The route with every parameter, and every query parameter, given the value. */
 function urlFor(route: string, value: string): string {

@@ -159,6 +159,12 @@ describe.runIf(onPostgres(SUITE))(SUITE, () => {
       {},
     );
     expect(link.status).toBe(200);
+    // The office's CSV columns (D168).
+    expect(
+      (await staff.client.put('/staff/api/export-columns', { columns: ['first_name'] })).status,
+    ).toBe(200);
+    // A ZIP of the PDFs (D169), built by the worker.
+    expect((await staff.client.post('/staff/api/pdf-bundles', {})).status).toBe(202);
     // The application PDF has no request path on this branch yet: its row is written directly.
     await inTenant(tenant, () =>
       query(sql`insert into application_pdfs (tenant_id, user_id, status, source, requested_at, updated_at)

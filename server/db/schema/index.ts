@@ -10,3 +10,4 @@ export * from './documents';
 export * from './jobs';
 export * from './lookup';
 export * from './staff';
+export * from './staffExports';

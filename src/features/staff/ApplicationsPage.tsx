@@ -14,6 +14,8 @@ import {
   type ApplicationStatus,
 } from '../../../contract/staff';
 import { staffCall } from './api';
+import { ExportColumnsButton } from './ExportColumns';
+import { PdfBundleButton } from './PdfBundle';
 import { filterOf, listQueryOf, queryString, searchOf } from './listSearch';
 import { Pager } from './Pager';
 import { useMe } from './session';
@@ -95,13 +97,20 @@ export function ApplicationsPage() {
           onValueChange={(to) => change({ to: to || undefined })}
         />
         {isAdmin ? (
-          <a
-            className={styles.secondary}
-            href={`/staff/api/export.csv?${queryString(filterOf(query))}`}
-            download="applications.csv"
-          >
-            Export CSV
-          </a>
+          <>
+            <a
+              className={styles.secondary}
+              href={`/staff/api/export.csv?${queryString(filterOf(query))}`}
+              download="applications.csv"
+            >
+              Export CSV
+            </a>
+            <ExportColumnsButton />
+            <PdfBundleButton
+              filter={queryString(filterOf(query))}
+              total={page.data?.total ?? null}
+            />
+          </>
         ) : null}
       </div>
       <Failure error={page.error} />
