@@ -103,10 +103,9 @@ export function serveDatabaseOverIpc(
         (tx) =>
           new Promise<void>((resolve, reject) => {
             finish = (commit) => (commit ? resolve() : reject(new RolledBack()));
-            const timer = setTimeout(
-              () => end(txId, false).catch(() => undefined),
-              transactionLimitMs,
-            );
+            const timer = setTimeout(() => {
+              end(txId, false).catch(() => undefined);
+            }, transactionLimitMs);
             open.set(txId, { tx, finish, ended, timer });
             started = true;
             send({ type: 'db-result', id });
