@@ -228,8 +228,9 @@ export async function deletionRequestList(ctx: Pick<ServiceContext, 'db'>, tenan
 /**
  * Requests completed, newest first, from the audit: the account is gone, so only the application's
  * id (its reference), when it was asked for, when and by whom it was completed are left (D152).
+ * A statement to await (or explain): one range of the audit by action.
  */
-export async function completedDeletionRequests(
+export function completedDeletionRequests(
   ctx: Pick<ServiceContext, 'db'>,
   tenantId: string,
   limit: number,

@@ -149,6 +149,7 @@ export const staffAudit = pgTable(
   (t) => [
     index('staff_audit_recent').on(t.tenantId, t.at, t.id),
     index('staff_audit_by_staff').on(t.tenantId, t.staffUserId, t.at, t.id),
+    index('staff_audit_by_action').on(t.tenantId, t.action, t.at, t.id),
     index('staff_audit_by_applicant')
       .on(t.tenantId, t.applicantId, t.at, t.id)
       .where(sql`${t.applicantId} is not null`),
