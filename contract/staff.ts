@@ -103,6 +103,9 @@ export const documentParams = z.object({
     .string(staffMessages.noSuchDocument)
     .check(z.regex(/^[A-Za-z0-9_.-]{1,100}$/, staffMessages.noSuchDocument)),
 });
+/** The name a converted document is served under: the uploaded name with `.pdf`. */
+export const convertedFileName = (uploaded: string) => `${uploaded.replace(/\.[^.]*$/, '')}.pdf`;
+
 export const linkParams = z.object({
   id: z.uuid(staffMessages.noSuchApplication),
   tokenId: z.string(staffMessages.noSuchApplication).check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),

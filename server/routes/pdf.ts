@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PDF_DOWNLOAD_PARAM, pdfMessages } from '../../contract';
 import type { HttpError } from '../errors';
+import { FILE_CSP } from '../security/csp';
 import { refusals } from '../security/events';
 import { attachment } from './attachment';
 import { downloadPdf, pdfStatus, type ApplicationPdfContext } from '../services/applicationPdf';
@@ -27,7 +28,7 @@ export function pdfRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', attachment(fileName))
-        .header('Content-Security-Policy', 'sandbox')
+        .header('Content-Security-Policy', FILE_CSP)
         .header('Cache-Control', 'no-store')
         .send(bytes);
     });

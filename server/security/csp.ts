@@ -30,6 +30,15 @@ export function cspDirectives(options: { upgradeInsecureRequests: boolean }): Cs
   };
 }
 
+/**
+ * A file answered as it is (a PDF) runs nothing: its own CSP sandboxes it. The console's document
+ * viewer frames the staff document PDFs, so those alone may be framed by the console's own pages
+ * (D174); every other response keeps frame-ancestors 'none' and X-Frame-Options DENY.
+ */
+export const FILE_CSP = 'sandbox';
+export const FRAMABLE_FILE_CSP = `${FILE_CSP}; frame-ancestors 'self'`;
+export const FRAMABLE_FILE_FRAME_OPTIONS = 'SAMEORIGIN';
+
 /** The header value, with a nonce added to script-src and style-src when given. */
 export function cspHeader(directives: CspDirectives, nonce?: string): string {
   return Object.entries(directives)

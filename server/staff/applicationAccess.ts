@@ -4,7 +4,12 @@
  * Every read is written to the audit log by the routes.
  */
 import { and, eq } from 'drizzle-orm';
-import { staffMessages, type ApplicationStatus, type StaffApplication } from '../../contract/staff';
+import {
+  convertedFileName,
+  staffMessages,
+  type ApplicationStatus,
+  type StaffApplication,
+} from '../../contract/staff';
 import { applications, staffListing, users } from '../db/schema';
 import { HttpError } from '../errors';
 import {
@@ -85,7 +90,7 @@ export async function readDocument(ctx: ApplicationPdfContext, applicant: Applic
   const found = attached.find((row) => row.questionKey === key);
   const bytes = found ? await ctx.storage.get(found.pdfKey) : null;
   if (!found || !bytes) throw new HttpError(404, staffMessages.noSuchDocument);
-  return { bytes, fileName: `${found.fileName.replace(/\.[^.]*$/, '')}.pdf` };
+  return { bytes, fileName: convertedFileName(found.fileName) };
 }
 
 /** The application PDF when it is ready; otherwise it is asked for and `null` answers "not yet". */

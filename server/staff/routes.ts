@@ -43,6 +43,7 @@ import { publishedVersions } from '../tenants';
 import { exportApplications, exportFileName } from './exportCsv';
 import { vaultOf } from '../crypto/answerVault';
 import * as links from './serviceLinks';
+import { FILE_CSP, FRAMABLE_FILE_CSP, FRAMABLE_FILE_FRAME_OPTIONS } from '../security/csp';
 import {
   clearCarriedStaffCookie,
   clearStaffCookie,
@@ -74,12 +75,19 @@ function sendPdf(
   reply: FastifyReply,
   kind: 'inline' | 'attachment',
   file: { bytes: Buffer; fileName: string },
+  csp = FILE_CSP,
 ) {
   return reply
     .header('Content-Type', 'application/pdf')
     .header('Content-Disposition', disposition(kind, file.fileName))
-    .header('Content-Security-Policy', 'sandbox')
+    .header('Content-Security-Policy', csp)
     .send(file.bytes);
+}
+
+/** A converted document, shown inline and framed by the console's own document viewer (D174). */
+function sendFramableDocument(reply: FastifyReply, file: { bytes: Buffer; fileName: string }) {
+  reply.header('X-Frame-Options', FRAMABLE_FILE_FRAME_OPTIONS);
+  return sendPdf(reply, 'inline', file, FRAMABLE_FILE_CSP);
 }
 
 export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
@@ -299,7 +307,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
         applicant.userId,
         key,
       );
-      return sendPdf(reply, 'inline', file);
+      return sendFramableDocument(reply, file);
     });
 
     app.get('/applications/:id/links', async (request) => ({

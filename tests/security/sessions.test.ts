@@ -2,9 +2,7 @@
  * SECURITY.md section 7, "Sessions, CSRF, 401" (7.11, 7.12, 7.16) and the response headers of ASVS
  * 3.4 / 14.3 (D50), against the real server. The browser side of the policy is tests/e2e/csp.test.ts.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
 import { CSP_NONCE_PLACEHOLDER } from '../../server/security/csp';
@@ -17,35 +15,10 @@ import {
   type Response,
   type TestServer,
 } from '../server/harness';
+import { clientFixture, expectBaseHeaders } from '../server/headerChecks';
 
 const MINUTE = 60 * 1000;
 const EVIL = 'https://evil.example';
-
-/** A built client stand-in: index.html with Vite's nonce placeholder and one hashed asset. */
-async function clientFixture(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'admission-headers-'));
-  await mkdir(path.join(dir, 'assets'));
-  await writeFile(
-    path.join(dir, 'index.html'),
-    `<!doctype html><html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"><script type="module" src="/assets/index-AbC123.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script></head><body><div id="root"></div></body></html>`,
-  );
-  await writeFile(path.join(dir, 'assets', 'index-AbC123.js'), 'export {};\n');
-  return dir;
-}
-
-function expectBaseHeaders(response: Response, label: string) {
-  const csp = response.headers.get('content-security-policy') ?? '';
-  expect(csp, `CSP on ${label}`).toContain("default-src 'self'");
-  expect(csp, label).toContain("frame-ancestors 'none'");
-  expect(csp, label).toContain("object-src 'none'");
-  expect(csp, label).toMatch(/script-src 'self'(;| 'nonce-)/);
-  expect(csp, label).not.toContain('unsafe-inline');
-  expect(csp, label).not.toContain('unsafe-eval');
-  expect(response.headers.get('x-content-type-options'), label).toBe('nosniff');
-  expect(response.headers.get('referrer-policy'), label).toBe('no-referrer');
-  expect(response.headers.get('x-frame-options'), label).toBe('DENY');
-  expect(response.headers.get('cross-origin-opener-policy'), label).toBe('same-origin');
-}
 
 describe.each(databaseKinds)('SECURITY.md 7 sessions and headers on %s', (database) => {
   let server: TestServer;

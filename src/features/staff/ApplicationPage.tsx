@@ -1,10 +1,11 @@
 /**
  * `/staff/applications/$id`: one application as the PDF shows it (the print set), its documents when
- * it has any, the PDF download, its service links and (admins) its audit log.
+ * it has any (each opens in the viewer beside it, D174), the PDF download, its service links and
+ * (admins) its audit log.
  */
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type MouseEvent } from 'react';
 import {
   APPLICATION_STATUS_LABELS,
   staffApplication,
@@ -14,6 +15,8 @@ import { definitionOfRead } from '../../tenant/tenantData';
 import { PrintApplication } from '../../../renderers/print/application';
 import { usePrintStylesheet } from '../service-view/usePrintStylesheet';
 import { download, staffCall } from './api';
+import { DocumentViewer, documentAddress, type ViewedDocument } from './DocumentViewer';
+import viewerStyles from './documentViewer.module.css';
 import { ServiceLinks } from './ServiceLinks';
 import { useMe } from './session';
 import styles from './staff.module.css';
@@ -31,7 +34,24 @@ export function ApplicationPage() {
   });
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [viewed, setViewed] = useState<(ViewedDocument & { of: string }) | null>(null);
+  // Another application (or one without that document any more) shows no viewer.
+  const shown =
+    viewed && viewed.of === id && application.data?.document_answer?.[viewed.key] ? viewed : null;
+  const documentLinks = useRef(new Map<string, HTMLAnchorElement>());
   usePrintStylesheet();
+  // A plain click opens the viewer; a modified one (new tab, window) keeps the link's own behaviour.
+  const view = (event: MouseEvent, document: ViewedDocument) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
+    event.preventDefault();
+    setViewed({ ...document, of: id });
+  };
+  const closeViewer = () => {
+    const link = shown ? documentLinks.current.get(shown.key) : undefined;
+    setViewed(null);
+    link?.focus();
+  };
   const getPdf = () => {
     setBusy(true);
     void download(`/applications/${id}/pdf`, `${application.data?.reference ?? 'application'}.pdf`)
@@ -71,37 +91,44 @@ export function ApplicationPage() {
       {notice ? <Notice>{notice}</Notice> : null}
       <Failure error={application.error} />
       {application.data ? (
-        <>
-          {documents.length > 0 ? (
-            <>
-              <h2 className={styles.subtitle}>Documents</h2>
-              <ul className={styles.documents}>
-                {documents.map(([key, file]) => (
-                  <li key={key}>
-                    <a
-                      className={styles.link}
-                      href={`/staff/api/applications/${id}/documents/${key}`}
-                      target="_blank"
-                      rel="noreferrer"
-                    >
-                      {file.file_name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <ServiceLinks id={id} isAdmin={isAdmin} />
-          <div className={styles.panel}>
-            <PrintApplication
-              definition={definition}
-              answers={application.data.answer}
-              tabs={application.data.tabs}
-              documents={documents.map(([key]) => key)}
-              headingLevel={2}
-            />
+        <div className={shown ? viewerStyles.layout : undefined}>
+          <div>
+            {documents.length > 0 ? (
+              <>
+                <h2 className={styles.subtitle}>Documents</h2>
+                <ul className={styles.documents}>
+                  {documents.map(([key, file]) => (
+                    <li key={key}>
+                      <a
+                        className={styles.link}
+                        href={documentAddress(id, key)}
+                        ref={(link) => {
+                          if (link) documentLinks.current.set(key, link);
+                          else documentLinks.current.delete(key);
+                        }}
+                        aria-current={shown?.key === key ? 'true' : undefined}
+                        onClick={(event) => view(event, { key, fileName: file.file_name })}
+                      >
+                        {file.file_name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <ServiceLinks id={id} isAdmin={isAdmin} />
+            <div className={styles.panel}>
+              <PrintApplication
+                definition={definition}
+                answers={application.data.answer}
+                tabs={application.data.tabs}
+                documents={documents.map(([key]) => key)}
+                headingLevel={2}
+              />
+            </div>
           </div>
-        </>
+          {shown ? <DocumentViewer id={id} document={shown} onClose={closeViewer} /> : null}
+        </div>
       ) : null}
     </section>
   );
