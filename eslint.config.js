@@ -44,6 +44,22 @@ const zones = [
     from: ['./src', './renderers/interactive', './tests'],
     message: 'server/ may import runtime/, definitions/, contract/ and renderers/print/ only.',
   },
+  {
+    // D175: the compiled model is the runtime's own; the rest of the repo asks runtime/index.ts.
+    target: [
+      './src',
+      './server',
+      './renderers',
+      './definitions',
+      './contract',
+      './scripts',
+      './examples',
+    ],
+    from: './runtime',
+    except: ['./index.ts'],
+    message:
+      'Outside runtime/ and tests/, import the runtime by its public entry (runtime/index.ts) only (D175).',
+  },
 ];
 
 /** Packages the framework-agnostic runtime must never reach for. */

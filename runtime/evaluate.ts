@@ -6,7 +6,9 @@
  */
 import { emptyValueFor } from './dataModel';
 import { pageViewFromMemo, type PageView } from './visibility';
+import type { Definition } from './format';
 import {
+  compile,
   guardOpen,
   instrumentation,
   newMemo,
@@ -25,7 +27,7 @@ export interface EvaluateOptions {
 }
 
 export interface Evaluation {
-  readonly model: CompiledModel;
+  readonly definition: Definition;
   /** The answers after clearing (the same object as given when nothing was cleared). */
   readonly answers: Answers;
   readonly state: ViewState;
@@ -127,11 +129,12 @@ function allErrors(model: CompiledModel, answers: Answers, visible: Uint8Array, 
  * gives the view and the errors. With `previous`, only what the change touched is recomputed.
  */
 export function evaluate(
-  model: CompiledModel,
+  definition: Definition,
   input: Answers,
   state: ViewState,
   options: EvaluateOptions = {},
 ): Evaluation {
+  const model = compile(definition);
   const previous = options.previous ?? null;
   const before = previous ? internals.get(previous) : undefined;
   const now = options.now ?? before?.now ?? new Date();
@@ -140,7 +143,7 @@ export function evaluate(
   const reuse =
     previous !== null &&
     before !== undefined &&
-    previous.model === model &&
+    previous.definition === definition &&
     previous.state === state &&
     !touchesView(model, prior, input, changed) &&
     !changed.some((key) => model.owners.get(key)?.some((i) => before.visible[i.index] !== 1));
@@ -168,7 +171,7 @@ export function evaluate(
 
   const visible = reuse ? before.visible : visibility(model, memo);
   let errors: Record<string, readonly string[]>;
-  if (!previous || !before || previous.model !== model) {
+  if (!previous || !before || previous.definition !== definition) {
     errors = allErrors(model, answers, visible, now);
   } else {
     if (cleared.length > 0) changed = [...changed, ...cleared];
@@ -190,7 +193,7 @@ export function evaluate(
 
   const own: Internals = { memo, visible, now, pages: reuse ? before.pages : new Map() };
   const evaluation: Evaluation = {
-    model,
+    definition,
     answers,
     state,
     cleared,

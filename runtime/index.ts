@@ -16,16 +16,22 @@ export { slotKey, descKey, addAnotherKey, type Slot } from './keys';
 export { EMAIL_PATTERN, defaultRequiredMessage } from './rules';
 export { loadDefinition, prepareDefinition } from './load';
 export {
-  compile,
   chosenTab,
   shownInstances,
   addAnotherGroups,
   tabGroups,
   type ViewState,
   type KeySpec,
-  type CompiledModel,
-  type FieldInstance,
 } from './model';
+export {
+  questionOf,
+  labelOf,
+  savesOnBlur,
+  keysOfKind,
+  shownKeysOfKind,
+  dataModelEntries,
+  type DataModelKey,
+} from './queries';
 export {
   dataModelKeys,
   keySpec,

@@ -6,7 +6,8 @@
  */
 import { isEmpty, readAnswer, type Answers } from './values';
 import { ConfigurationError } from './errors';
-import { shownInstances, type CompiledModel, type CompiledNode } from './model';
+import type { Definition } from './format';
+import { compile, shownInstances, type CompiledModel, type CompiledNode } from './model';
 
 interface RemovableRepeat {
   readonly buttonId: string;
@@ -72,19 +73,23 @@ function childrenOf(node: CompiledNode): readonly CompiledNode[] {
 }
 
 /** True when instance `number` (1-based) of the repeat may be removed: an added one, answers only. */
-export function canRemoveInstance(model: CompiledModel, repeatId: string, number: number): boolean {
-  const repeat = removableRepeats(model).get(repeatId);
+export function canRemoveInstance(
+  definition: Definition,
+  repeatId: string,
+  number: number,
+): boolean {
+  const repeat = removableRepeats(compile(definition)).get(repeatId);
   return repeat !== undefined && repeat.movable && number >= 2 && number <= repeat.max;
 }
 
 /** True when instance `number` holds any answer (removing it then asks first). */
 export function instanceAnswered(
-  model: CompiledModel,
+  definition: Definition,
   repeatId: string,
   number: number,
   answers: Answers,
 ): boolean {
-  const keys = removableRepeats(model).get(repeatId)?.slots[number - 1] ?? [];
+  const keys = removableRepeats(compile(definition)).get(repeatId)?.slots[number - 1] ?? [];
   return keys.some((key) => !isEmpty(readAnswer(answers, key)));
 }
 
@@ -101,14 +106,15 @@ export interface Removal {
  * on screen. Throws a ConfigurationError for an instance that cannot be removed.
  */
 export function removeInstance(
-  model: CompiledModel,
+  definition: Definition,
   repeatId: string,
   number: number,
   answers: Answers,
   addAnother: Readonly<Record<string, number>>,
 ): Removal {
+  const model = compile(definition);
   const repeat = removableRepeats(model).get(repeatId);
-  if (!repeat || !canRemoveInstance(model, repeatId, number))
+  if (!repeat || !canRemoveInstance(definition, repeatId, number))
     throw new ConfigurationError(`Instance ${number} of "${repeatId}" cannot be removed`);
   const { slots, buttonId, max } = repeat;
   const empty = (key: string) => (model.keySpecs.get(key)?.type === 'boolean' ? false : '');

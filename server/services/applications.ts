@@ -4,7 +4,7 @@
  * client uses; submit re-validates everything on the server.
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { answerProblems, compile, validateAnswers, type Definition } from '../../runtime';
+import { answerProblems, keySpec, validateAnswers, type Definition } from '../../runtime';
 import { applicationReference, serverMessages, submissionTime } from '../../contract';
 import { applications, documents, successfulLogins, webStatusEvents } from '../db/schema';
 import { HttpError } from '../errors';
@@ -275,8 +275,7 @@ export async function saveValidations(
   definition: Definition,
   errors: Record<string, string[]>,
 ) {
-  const keys = compile(definition).keySpecs;
-  const unknown = Object.keys(errors).filter((key) => !keys.has(key));
+  const unknown = Object.keys(errors).filter((key) => !keySpec(definition, key));
   if (unknown.length > 0)
     throw new HttpError(400, serverMessages.unknownKeys(unknown.slice(0, 20)));
   await loadApplication(ctx, user);

@@ -14,7 +14,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { sql, type SQL } from 'drizzle-orm';
-import { answersForCopy, compile, type Definition, type FieldInstance } from '../../runtime';
+import { answersForCopy, dataModelEntries, type Definition } from '../../runtime';
 import type { ApplicationQuery } from '../../contract/staff';
 import type { Database } from '../db/client';
 import type { AnswerVault } from '../crypto/answerVault';
@@ -63,26 +63,15 @@ export interface ExportOptions {
 
 /** Every answer key in definition order with its label: codes and `_desc` keys apart, or one column. */
 export function answerColumns(definition: Definition, options: ExportOptions = {}): AnswerColumn[] {
-  const model = compile(definition);
-  const descOf = new Map<string, FieldInstance>();
-  const yearOf = new Map<string, FieldInstance>();
-  for (const instance of model.instances) {
-    if (instance.descKey) descOf.set(instance.descKey, instance);
-    if (instance.yearKey) yearOf.set(instance.yearKey, instance);
-  }
   const columns: Omit<AnswerColumn, 'header'>[] = [];
-  for (const key of model.keySpecs.keys()) {
-    const described = descOf.get(key);
-    const instance = described ?? yearOf.get(key) ?? model.byKey.get(key)?.[0];
-    const label = instance?.question.label.trim() || key;
-    const repeated = Boolean(instance?.slot);
-    if (described) {
+  for (const { key, role, question, repeated, labelKey } of dataModelEntries(definition)) {
+    const label = question?.label.trim() || key;
+    if (role === 'label') {
       if (options.codes) columns.push({ key, labelKey: null, label: `${label} (label)`, repeated });
       continue;
     }
-    const labelKey = !options.codes && instance?.descKey ? instance.descKey : null;
-    const shown = yearOf.has(key) ? `${label} (year)` : label;
-    columns.push({ key, labelKey, label: shown, repeated });
+    const shown = role === 'year' ? `${label} (year)` : label;
+    columns.push({ key, labelKey: options.codes ? null : labelKey, label: shown, repeated });
   }
   return withHeaders(columns, options);
 }

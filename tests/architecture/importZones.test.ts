@@ -97,6 +97,24 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
     ).toEqual([]);
   });
 
+  it('keep the compiled model inside the runtime: others import its public entry only (D175)', async () => {
+    for (const [file, from] of [
+      ['src/features/virtual.ts', '../../runtime/internal'],
+      ['server/virtual.ts', '../runtime/model'],
+      ['renderers/react/virtual.ts', '../../runtime/compiler'],
+    ])
+      expect(
+        await rulesFired(file!, `import { x } from '${from}';\nexport const y = x;\n`),
+        `${file} -> ${from}`,
+      ).toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesFired(
+        'server/virtual.ts',
+        "import { labelOf } from '../runtime';\nexport const l = labelOf;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('forbid eval and new Function everywhere (strict CSP)', async () => {
     const fired = await rulesFired(
       'runtime/virtual.ts',

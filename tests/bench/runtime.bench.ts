@@ -8,6 +8,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { Bench } from 'tinybench';
 import * as runtime from '../../runtime';
+import { compile } from '../../runtime/internal';
 import * as definitions from '../../definitions';
 import { errorHeavyApplication, errorHeavyState } from './errorHeavy';
 import { halfFilledApplication, halfFilledState } from './halfFilled';
@@ -22,7 +23,7 @@ import {
 
 // Bound to locals: the TypeScript loader turns imported bindings into getters, a harness cost that
 // would weigh more on the small operations than on the large ones.
-const { compile, loadDefinition, validateAnswers, validateField, visiblePage } = runtime;
+const { loadDefinition, validateAnswers, validateField, visiblePage } = runtime;
 const { applicationDefinition, applicationDefinitionData } = definitions;
 const now = new Date(2026, 5, 15);
 const options = { now, ...halfFilledState };

@@ -7,7 +7,6 @@ import { useMemo, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   canRemoveInstance,
-  compile,
   instanceAnswered,
   loadDefinition,
   removeInstance,
@@ -48,7 +47,6 @@ const definition = loadDefinition({
     },
   ],
 });
-const model = compile(definition);
 const NOW = new Date('2025-06-01T12:00:00Z');
 
 /** The app's page in miniature: answers and counts in React state, removal by the runtime. */
@@ -69,10 +67,10 @@ function LivePage({ initial, count }: { initial: Record<string, unknown>; count:
         setState((s) => ({ addAnother: { [id]: (s.addAnother?.[id] ?? 1) + 1 } })),
       repeats: {
         text: repeatText,
-        canRemove: (id, n) => canRemoveInstance(model, id, n),
-        answered: (id, n) => instanceAnswered(model, id, n, answers),
+        canRemove: (id, n) => canRemoveInstance(definition, id, n),
+        answered: (id, n) => instanceAnswered(definition, id, n, answers),
         remove: (id, n) => {
-          const removal = removeInstance(model, id, n, answers, state.addAnother ?? {});
+          const removal = removeInstance(definition, id, n, answers, state.addAnother ?? {});
           setState({ addAnother: { [removal.buttonId]: removal.count } });
           setAnswers((old) => ({ ...old, ...removal.answers }));
         },

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   applyClearing,
-  compile,
   dataModelKeys,
   evaluate,
   instrumentation,
@@ -11,6 +10,7 @@ import {
   type Evaluation,
   type ViewState,
 } from '../../runtime';
+import { compile } from '../../runtime/internal';
 import { applicationDefinition } from '../../definitions';
 
 const model = compile(applicationDefinition);
@@ -69,7 +69,10 @@ describe('evaluate: one pass per change, the same results as the separate calls'
             if (pick < states.length) state = states[pick]!;
             const after = { ...answers, ...change };
             const expected = applyClearing(applicationDefinition, answers, after, state);
-            evaluation = evaluate(model, after, state, { now, previous: evaluation });
+            evaluation = evaluate(applicationDefinition, after, state, {
+              now,
+              previous: evaluation,
+            });
             expect(evaluation.answers).toEqual(expected.answers);
             expect(evaluation.errors).toEqual(
               validateAnswers(applicationDefinition, evaluation.answers, { ...state, now }).errors,
@@ -88,14 +91,19 @@ describe('evaluate: one pass per change, the same results as the separate calls'
 
   it('typing into a field no condition reads costs no walk and re-validates that key only', () => {
     const state: ViewState = {};
-    let evaluation = evaluate(model, {}, state, { now });
+    let evaluation = evaluate(applicationDefinition, {}, state, { now });
     const about = evaluation.page('about');
     const counts = counting(() => {
       for (const text of ['M', 'Ma', 'May']) {
-        evaluation = evaluate(model, { ...evaluation.answers, first_name: text }, state, {
-          now,
-          previous: evaluation,
-        });
+        evaluation = evaluate(
+          applicationDefinition,
+          { ...evaluation.answers, first_name: text },
+          state,
+          {
+            now,
+            previous: evaluation,
+          },
+        );
       }
     });
     expect(counts).toEqual({ walks: 0, validated: ['first_name', 'first_name', 'first_name'] });
@@ -105,11 +113,11 @@ describe('evaluate: one pass per change, the same results as the separate calls'
 
   it('a change that can show or hide content costs one walk, and re-validates its dependants', () => {
     const state: ViewState = {};
-    let evaluation = evaluate(model, {}, state, { now });
+    let evaluation = evaluate(applicationDefinition, {}, state, { now });
     expect(evaluation.errors.phone_home).toBeDefined();
     const counts = counting(() => {
       evaluation = evaluate(
-        model,
+        applicationDefinition,
         { ...evaluation.answers, phone_mobile: '(802) 555-0142' },
         state,
         { now, previous: evaluation },
@@ -124,9 +132,9 @@ describe('evaluate: one pass per change, the same results as the separate calls'
   it('a change that clears hidden answers walks once more per round of clearing', () => {
     const state: ViewState = {};
     const start = { country: 'USA', state: 'VT', zip: '05401' };
-    let evaluation = evaluate(model, start, state, { now });
+    let evaluation = evaluate(applicationDefinition, start, state, { now });
     const counts = counting(() => {
-      evaluation = evaluate(model, { ...evaluation.answers, country: '' }, state, {
+      evaluation = evaluate(applicationDefinition, { ...evaluation.answers, country: '' }, state, {
         now,
         previous: evaluation,
       });

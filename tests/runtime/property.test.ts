@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   answerProblems,
   applyClearing,
-  compile,
   dataModelKeys,
   keysToClear,
   validateAnswers,
   validateField,
   visibleView,
 } from '../../runtime';
+import { compile } from '../../runtime/internal';
 import { applicationDefinition } from '../../definitions';
 
 const modelKeys = dataModelKeys(applicationDefinition);

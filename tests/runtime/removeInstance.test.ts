@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   canRemoveInstance,
-  compile,
   ConfigurationError,
   evaluate,
   instanceAnswered,
@@ -11,7 +10,7 @@ import {
 import { applicationDefinition } from '../../definitions';
 import { miniDefinition } from '../fixtures/miniDefinition';
 
-const mini = compile(miniDefinition);
+const mini = miniDefinition;
 const people = {
   person_email: 'a@example.com',
   person_works: 'Y',
@@ -74,14 +73,15 @@ describe('removing an added instance (SPEC 4.8, D148)', () => {
   });
 
   it('empties check boxes as false, so the server takes the save (activities)', () => {
-    const model = compile(applicationDefinition);
     const answers = {
       activity_2_name: 'Chess',
       activity_2_freshman: true,
       activity_3_name: 'Band',
       activity_3_senior: true,
     };
-    const removal = removeInstance(model, 'activities', 2, answers, { activity: 3 });
+    const removal = removeInstance(applicationDefinition, 'activities', 2, answers, {
+      activity: 3,
+    });
     expect(removal.answers).toMatchObject({
       activity_2_name: 'Band',
       activity_2_freshman: false,
@@ -91,7 +91,7 @@ describe('removing an added instance (SPEC 4.8, D148)', () => {
     });
     // What remains validates like any other answers: nothing new is required of instance 3.
     const evaluation = evaluate(
-      model,
+      applicationDefinition,
       { ...answers, ...removal.answers },
       {
         addAnother: { activity: removal.count },

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
 import { definitionsById } from '../../server/tenants';
-import { codedAnswers, compile, type QuestionView } from '../../runtime';
+import { codedAnswers, type QuestionView } from '../../runtime';
+import { compile } from '../../runtime/internal';
 import { choiceAnswers } from '../../renderers/interactive/choices';
 import { databaseKinds, registeredClient, startServer, type TestServer } from '../server/harness';
 

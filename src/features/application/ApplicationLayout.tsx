@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef } from 'react';
-import { compile, type Definition } from '../../../runtime';
+import { keysOfKind, savesOnBlur, type Definition } from '../../../runtime';
 import { FormProvider, type FormActions } from '../../../renderers/react';
 import { useLookupSource } from '../lookup/api/lookup';
 import { interactiveRenderers } from '../../../renderers/interactive';
@@ -23,9 +23,7 @@ const ConflictDialog = lazy(() => import('./ConflictDialog'));
 
 /** Every document question's key (SPEC 4.4: their conversions are polled on load). */
 function documentKeys(definition: Definition): string[] {
-  return compile(definition)
-    .instances.filter((instance) => instance.question.kind === 'file')
-    .map((instance) => instance.key);
+  return keysOfKind(definition, 'file');
 }
 
 const ApplicationContext = createContext<ApplicationSession | null>(null);
@@ -75,7 +73,7 @@ export function ApplicationLayout({ session }: { session: ApplicationSession }) 
       onAddAnother: loggedIn ? session.addAnother : undefined,
       onTabChange: loggedIn ? (tabId, tab) => void session.tabs.switchTab(tabId, tab) : undefined,
       onReveal: session.reveal,
-      onBlur: (key) => session.blurred(key, compile(definition).byKey.get(key)?.[0]?.question.kind),
+      onBlur: (key) => session.blurred(key, savesOnBlur(definition, key)),
       repeats: loggedIn
         ? repeatActions({
             definition,

@@ -4,7 +4,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { autosaveText } from '../../../contract/words';
-import { compile, type Definition } from '../../../runtime';
+import { labelOf, type Definition } from '../../../runtime';
 import chrome from '../../chrome/chrome.module.css';
 import type { Conflicts } from './autosave';
 import styles from './application.module.css';
@@ -26,7 +26,6 @@ export default function ConflictDialog({
   onKeepTheirs,
 }: ConflictDialogProps) {
   const keys = Object.keys(conflicts);
-  const model = compile(definition);
   return (
     <Dialog.Root open={keys.length > 0}>
       <Dialog.Portal>
@@ -45,7 +44,7 @@ export default function ConflictDialog({
           <div className={chrome.dialogBody}>
             <p id="conflict-intro">{autosaveText.conflictIntro}</p>
             {keys.map((key) => {
-              const label = model.byKey.get(key)?.[0]?.question.label ?? key;
+              const label = labelOf(definition, key);
               const conflict = conflicts[key] as { mine: unknown; theirs: unknown };
               return (
                 <section key={key} className={styles.conflict} aria-label={label}>

@@ -6,8 +6,8 @@
  */
 import { Store } from '@tanstack/store';
 import {
-  compile,
   evaluate,
+  questionOf,
   storedAnswer,
   type Definition,
   type Evaluation,
@@ -47,16 +47,15 @@ export function formAnswerSource(
   viewState: () => ViewState,
   onChange: () => void,
 ): FormAnswerSource {
-  const model = compile(definition);
   const dirty = new Set<string>();
   const values = (): Record<string, AnswerValue> => store.state;
-  const kindOf = (key: string) => model.byKey.get(key)?.[0]?.question.kind;
+  const kindOf = (key: string) => questionOf(definition, key)?.kind;
   let current: Evaluation | null = null;
 
   /** The evaluation of these answers under this state, reusing the last one for what is unchanged. */
   const evaluated = (answers: Record<string, unknown>, state: ViewState, now?: Date) => {
     if (current === null || current.answers !== answers || current.state !== state) {
-      current = evaluate(model, answers, state, { previous: current, now });
+      current = evaluate(definition, answers, state, { previous: current, now });
     }
     return current;
   };

@@ -4,7 +4,7 @@
  */
 import { GENERIC_ERROR_MESSAGE, SUBMITTED_CODE } from '../../../contract';
 import { applicationDefinition } from '../../tenant/tenantData';
-import { compile } from '../../../runtime';
+import { labelOf } from '../../../runtime';
 import { ServerError } from '../../api/client';
 import { postConversionRequest } from './api/conversion';
 import { presignedUrlRequest } from './api/presignedUrl';
@@ -21,8 +21,7 @@ export async function sendFile(
 }
 
 /** The label the applicant sees for a file question (its key is internal). */
-export const questionLabel = (key: string): string =>
-  compile(applicationDefinition).byKey.get(key)?.[0]?.question.label ?? key;
+export const questionLabel = (key: string): string => labelOf(applicationDefinition, key);
 
 /** A server's refusal says why; anything else is SPEC 7.1's generic message. */
 export const messageOf = (error: unknown): string =>

@@ -226,8 +226,8 @@ export class ApplicationSession {
   reveal = (triggerId: string): void => revealTrigger(this.store, triggerId);
 
   /** SPEC 5.7: text areas save on blur. D149: an answer left with a format mistake shows it. */
-  blurred = (key: string, kind: string | undefined): void => {
-    if (this.loggedIn && kind === 'textarea')
+  blurred = (key: string, saves: boolean): void => {
+    if (this.loggedIn && saves)
       this.saveDirty().catch((error: unknown) => reportFailure(this.store, error));
     if (isEmpty(this.answers.getAnswer(key))) return;
     const { webStatus, errors } = this.store.state;

@@ -5,7 +5,7 @@
  * (D121). It is never sent anywhere; what is read back must look like the mask's own text and belong
  * to a date question that is not sensitive (SECURITY.md: sensitive answers never in web storage).
  */
-import { compile, isIsoDate, sensitiveKeys, type Definition } from '../../../../runtime';
+import { isIsoDate, keysOfKind, sensitiveKeys, type Definition } from '../../../../runtime';
 import type { AnswerValue } from '../../../../renderers/registry';
 
 const PREFIX = 'admission.dateDrafts.';
@@ -17,12 +17,7 @@ type Drafts = Record<string, string>;
 /** The keys whose drafts may be kept: date questions that are not sensitive. */
 export function draftableKeys(definition: Definition): ReadonlySet<string> {
   const sensitive = sensitiveKeys(definition);
-  return new Set(
-    compile(definition)
-      .instances.filter((instance) => instance.question.kind === 'date')
-      .map((instance) => instance.key)
-      .filter((key) => !sensitive.has(key)),
-  );
+  return new Set(keysOfKind(definition, 'date').filter((key) => !sensitive.has(key)));
 }
 
 const isDraft = (value: unknown): value is string =>

@@ -6,7 +6,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   canRemoveInstance,
-  compile,
   instanceAnswered,
   removeInstance,
   type Definition,
@@ -30,15 +29,14 @@ export interface RepeatRemovalPorts {
 }
 
 export function repeatActions(ports: RepeatRemovalPorts): RepeatActions {
-  const model = compile(ports.definition);
-  const { store, answers, queryClient } = ports;
+  const { definition, store, answers, queryClient } = ports;
   return {
     text: repeatText,
-    canRemove: (repeatId, number) => canRemoveInstance(model, repeatId, number),
-    answered: (repeatId, number) => instanceAnswered(model, repeatId, number, answers.all()),
+    canRemove: (repeatId, number) => canRemoveInstance(definition, repeatId, number),
+    answered: (repeatId, number) => instanceAnswered(definition, repeatId, number, answers.all()),
     remove(repeatId, number) {
       const removal = removeInstance(
-        model,
+        definition,
         repeatId,
         number,
         answers.all(),

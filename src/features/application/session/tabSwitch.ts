@@ -4,8 +4,7 @@
  * is saved, the left tab's keys are cleared and the content changes.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { compile, tabGroups, type Definition, type ViewState } from '../../../../runtime';
-import type { AnswerValue } from '../../../../renderers/registry';
+import { shownKeysOfKind, tabGroups, type Definition } from '../../../../runtime';
 import { DOC_CONVERSION_CACHE, DOCUMENT_ANSWER_CACHE } from '../../../../contract';
 import { notices } from '../../../../contract/words';
 import { UnauthorizedError } from '../../../api/client';
@@ -15,14 +14,6 @@ import { mutate } from '../api/mutate';
 import { putTabMutation } from '../api/tabs';
 import type { FormAnswerSource } from '../answerSource';
 import { patch, type ApplicationStore } from './state';
-
-type Guard = ReturnType<typeof compile>['instances'][number]['guard'];
-
-/** True when the guard and all its parents hold (the question is shown in that view state). */
-function shownUnder(guard: Guard, answers: Record<string, AnswerValue>, state: ViewState): boolean {
-  for (let g = guard; g !== null; g = g.parent) if (!g.holds(answers, state)) return false;
-  return true;
-}
 
 export class TabSwitcher {
   private switching = false;
@@ -54,14 +45,13 @@ export class TabSwitcher {
     if (!group || current === tab || this.switching) return;
     const values = answers.all();
     const inTab = (name: string) => ({ ...viewState, tabs: { ...viewState.tabs, [tabId]: name } });
-    const leaving = compile(definition)
-      .instances.filter(
-        (instance) =>
-          instance.question.kind === 'file' &&
-          shownUnder(instance.guard, values, inTab(current ?? group.defaultTab)) &&
-          !shownUnder(instance.guard, values, inTab(tab)),
-      )
-      .map((instance) => instance.key);
+    const staying = new Set(shownKeysOfKind(definition, 'file', values, inTab(tab)));
+    const leaving = shownKeysOfKind(
+      definition,
+      'file',
+      values,
+      inTab(current ?? group.defaultTab),
+    ).filter((key) => !staying.has(key));
     this.switching = true;
     try {
       if (leaving.length > 0) {
