@@ -9,6 +9,7 @@ import { randomBytes, hkdfSync } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { tenantDataKeys } from '../db/schema';
+import { runInTenant } from '../db/tenantScope';
 import type { MasterKeys } from './masterKey';
 
 /** The version of the keys made before versions existed, and of what was sealed naming none. */
@@ -55,11 +56,13 @@ export class TenantKeys {
     private readonly ttlMs = CURRENT_VERSION_TTL_MS,
   ) {}
 
-  /** The tenant's current data key, made on first use. Runs in the tenant's scope (RLS, D56). */
+  /** The tenant's current data key, made on first use. */
   async keyOf(tenantId: string): Promise<DataKey> {
     let current = this.current.get(tenantId);
     if (!current || current.until <= Date.now()) {
-      const version = this.currentVersion(tenantId);
+      // In that tenant's scope whoever asks: a multipart upload's stream may run outside the
+      // request's scope, and on PostgreSQL the key's row is invisible there (RLS, D56).
+      const version = runInTenant(tenantId, () => this.currentVersion(tenantId));
       current = { until: Date.now() + this.ttlMs, version };
       this.current.set(tenantId, current);
       // A failed read (a database fault) is tried again by the next call.
@@ -77,7 +80,7 @@ export class TenantKeys {
     const id = `${tenantId}\u0000${version}`;
     let key = this.keys.get(id);
     if (!key) {
-      key = this.stored(tenantId, version).then((stored) => {
+      key = runInTenant(tenantId, () => this.stored(tenantId, version)).then((stored) => {
         if (!stored)
           throw new Error(
             `The data key of tenant ${tenantId} version ${version} is not stored: it was retired (D167).`,

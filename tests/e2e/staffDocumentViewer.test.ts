@@ -7,12 +7,11 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeAt } from '../../server/staff/totp';
 import { png } from '../server/documentFiles';
 import { submitFile } from '../server/documentUploads';
-import { PASSWORD, registeredClient } from '../server/harness';
+import { registeredClient } from '../server/harness';
 import { enrolledStaff, type SignedInStaff } from '../server/staffHelpers';
-import { startE2E, type E2E } from './harness';
+import { signInStaff, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
 
 const EMAIL = 'dean@northfield.edu';
@@ -68,15 +67,7 @@ describe('the staff document viewer in Chromium', () => {
 
   it('opens beside the application at 1280 and over it at 360; Close and Escape return focus', async () => {
     const { page } = await e2e.newPage();
-    await page.goto('/staff');
-    await page.getByLabel('E-mail address').fill(EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    e2e.server.clock.advance(30_000);
-    await page
-      .getByLabel('Code', { exact: true })
-      .fill(codeAt(admin.secret, e2e.server.clock.now()));
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await signInStaff(e2e, page, EMAIL, admin.secret);
     await page.getByRole('status').filter({ hasText: '1 application' }).waitFor();
     await page.goto(`/staff/applications/${applicantId}`);
     await page.getByRole('heading', { name: 'Documents' }).waitFor();

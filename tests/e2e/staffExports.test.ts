@@ -9,10 +9,9 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeAt } from '../../server/staff/totp';
-import { PASSWORD, registeredClient } from '../server/harness';
+import { registeredClient } from '../server/harness';
 import { enrolledStaff } from '../server/staffHelpers';
-import { startE2E, type E2E } from './harness';
+import { signInStaff, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
 
 const EMAIL = 'dean@northfield.edu';
@@ -47,13 +46,7 @@ describe('the CSV columns and the ZIP of PDFs in Chromium', () => {
 
   it('chooses two columns, exports them, resets; downloads the filtered set as one ZIP of named PDFs', async () => {
     const { page } = await e2e.newPage();
-    await page.goto('/staff');
-    await page.getByLabel('E-mail address').fill(EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    e2e.server.clock.advance(30_000);
-    await page.getByLabel('Code', { exact: true }).fill(codeAt(secret, e2e.server.clock.now()));
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await signInStaff(e2e, page, EMAIL, secret);
     await page.getByRole('status').filter({ hasText: '2 applications' }).waitFor();
 
     // The dialog: find a column, clear everything, tick two with the keyboard, save.
