@@ -49,9 +49,9 @@ export default mergeConfig(
       hookTimeout: 60_000,
       reporters: ['default'],
       projects: [
-        // The unit files share their worker: modules and jsdom kept from one file to the next,
-        // less than half the CPU (D163). The others still start each file afresh.
-        { extends: true, test: { name: 'unit', include: TEST_PROJECTS.unit, isolate: false } },
+        // A process per file again: a unit file leaves a request behind that a later file's fetch
+        // mock records (D163, suspended until it is found).
+        { extends: true, test: { name: 'unit', include: TEST_PROJECTS.unit } },
         {
           extends: true,
           test: { name: 'server', include: TEST_PROJECTS.server, globalSetup: databaseSetup },
