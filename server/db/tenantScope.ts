@@ -7,6 +7,8 @@
  * Scopes are entered at the entry points only, never by a service deciding on its own: the request
  * hooks of `server/app.ts` (the tenant of the Host header), the job queue around each job (the
  * payload's `tenantId`), the start-up tasks and the command-line tools (the tenant they were given).
+ * One exception: the data key store (server/crypto/dataKeys.ts) reads a key in the scope of the
+ * tenant it was asked for, since a multipart stream may run after the request's scope is lost.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
