@@ -96,13 +96,12 @@ export function serveDatabaseOverIpc(
   };
 
   const begin = (id: number, txId: number) => {
-    let finish: (commit: boolean) => void = () => undefined;
     let started = false;
     const ended = pglite
       .transaction(
         (tx) =>
           new Promise<void>((resolve, reject) => {
-            finish = (commit) => (commit ? resolve() : reject(new RolledBack()));
+            const finish = (commit: boolean) => (commit ? resolve() : reject(new RolledBack()));
             const timer = setTimeout(() => {
               end(txId, false).catch(() => undefined);
             }, transactionLimitMs);
