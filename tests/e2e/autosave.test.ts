@@ -4,12 +4,11 @@
  * of one browser changing the same answer (a choice, never a silent overwrite) or different ones
  * (merged).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autosaveText } from '../../contract/words';
 import { signUpApplicant, startE2E, type E2E } from './harness';
-import { shot } from './pageChecks';
+import { expectNoAxeViolations, shot } from './pageChecks';
 
 const status = (page: Page) => page.getByRole('status').filter({ hasText: /Sav|retrying/ });
 
@@ -73,8 +72,7 @@ describe('autosave and two tabs in Chromium', () => {
       expect(await conflict.textContent()).toContain('Augusta');
       expect(await conflict.textContent()).toContain('Ada');
       expect((await stored(tabA)).first_name).toBe('Ada'); // nothing overwritten
-      const axe = await new AxeBuilder({ page: tabB }).analyze();
-      expect(axe.violations.map((v) => v.id)).toEqual([]);
+      await expectNoAxeViolations(tabB, 'the conflict dialog');
       await shot(tabB, 'autosave-conflict');
 
       await conflict.getByRole('button', { name: autosaveText.keepMine }).click();
