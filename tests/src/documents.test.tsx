@@ -21,6 +21,7 @@ import {
 import { notices } from '../../contract/words';
 import { namedFileProblem } from '../../src/features/documents/documentsText';
 import { createQueryClient } from '../../src/api/queryClient';
+import { leaveApplication } from '../../src/features/application/session/routing';
 import { createAppRouter } from '../../src/router';
 import { INDICATOR_COOKIE } from '../../src/session/cookies';
 import { installDomShims } from './renderWithRouter';
@@ -138,10 +139,13 @@ function installServer(initial: Partial<Fake> = {}) {
 const callsTo = (method: string, path: string) =>
   fake.calls.filter((call) => call.method === method && call.path === path);
 
+/** The router of the test running: its session (and its autosave timers) outlives the render. */
+let router: ReturnType<typeof createAppRouter> | null = null;
+
 function renderApp() {
   window.history.replaceState(null, '', '/final-steps');
   const queryClient = createQueryClient(vi.fn());
-  const router = createAppRouter(queryClient);
+  router = createAppRouter(queryClient);
   const view = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -176,6 +180,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Leaving the page, as the browser would: no save of this test may reach a later one's stubs.
+  if (router) leaveApplication(router.options.context);
+  router = null;
   vi.unstubAllGlobals();
   document.cookie = `${INDICATOR_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   sessionStorage.clear();
