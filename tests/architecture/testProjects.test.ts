@@ -10,11 +10,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED_BROWSER_SUITES, TEST_PROJECTS } from '../../vitest.config';
+import { BUNDLED_BROWSER_SUITES, TEST_PROJECTS, TIMED_SUITES } from '../../vitest.config';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUNDLED = 'bundled-chromium';
+/** The server suites with time bounds, run apart from the shared worker (D180). */
+const TIMED = 'server-timed';
 
 const testFilesOnDisk = (): string[] =>
   readdirSync(path.join(ROOT, 'tests'), { recursive: true, encoding: 'utf8' })
@@ -40,13 +42,21 @@ describe('the test projects', () => {
     }
   }, 120_000);
 
-  it('are the three parts of the suite and the bundled-Chromium rerun', () => {
-    expect([...projects.keys()].sort()).toEqual([...Object.keys(TEST_PROJECTS), BUNDLED].sort());
+  it('are the three parts of the suite, the timed server suites and the bundled-Chromium rerun', () => {
+    expect([...projects.keys()].sort()).toEqual(
+      [...Object.keys(TEST_PROJECTS), TIMED, BUNDLED].sort(),
+    );
   });
 
   it('give every test file on disk to exactly one part', () => {
-    const parts = Object.keys(TEST_PROJECTS).flatMap((name) => projects.get(name) ?? []);
+    const parts = [...Object.keys(TEST_PROJECTS), TIMED].flatMap(
+      (name) => projects.get(name) ?? [],
+    );
     expect(parts.sort()).toEqual(testFilesOnDisk());
+  });
+
+  it('run the timed server suites apart, each of them on disk', () => {
+    expect((projects.get(TIMED) ?? []).sort()).toEqual([...TIMED_SUITES].sort());
   });
 
   it('rerun on the bundled Chromium every suite it names, each of them on disk', () => {

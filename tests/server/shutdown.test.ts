@@ -125,10 +125,15 @@ describe('stopping the server', () => {
 
   it('exits within the bound when a plain onClose hook never resolves, naming where it was added, and leaves no Chromium behind', async () => {
     const server = await startBusyServer({ HANG: 'hook' });
-    const chromium = (await descendants(server.child.pid as number))
-      .filter((p) => /chrom/i.test(p.command))
-      .map((p) => p.pid);
-    expect(chromium.length).toBeGreaterThan(0);
+    // The print launches its browser on its own time: wait until it runs, then stop the server.
+    const browserPids = async () =>
+      (await descendants(server.child.pid as number))
+        .filter((p) => /chrom/i.test(p.command))
+        .map((p) => p.pid);
+    await expect
+      .poll(async () => (await browserPids()).length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    const chromium = await browserPids();
     const start = performance.now();
     server.child.kill('SIGTERM');
     const code = await server.exited;
