@@ -44,7 +44,12 @@ export function isSealed(value: unknown): value is SealedAnswer {
 const context = (owner: AnswerOwner, key: string) =>
   `answer:${owner.tenantId}:${owner.userId}:${key}`;
 
-export function sealOne(dataKey: DataKey, owner: AnswerOwner, key: string, value: unknown): SealedAnswer {
+export function sealOne(
+  dataKey: DataKey,
+  owner: AnswerOwner,
+  key: string,
+  value: unknown,
+): SealedAnswer {
   const plaintext = JSON.stringify(value ?? null);
   return {
     sealed: sealBytes(
@@ -57,7 +62,12 @@ export function sealOne(dataKey: DataKey, owner: AnswerOwner, key: string, value
   };
 }
 
-export function openOne(dataKey: DataKey, owner: AnswerOwner, key: string, value: SealedAnswer): unknown {
+export function openOne(
+  dataKey: DataKey,
+  owner: AnswerOwner,
+  key: string,
+  value: SealedAnswer,
+): unknown {
   const plaintext = openBytes(
     dataKey.encryption,
     Buffer.from(value.sealed, 'base64'),
