@@ -33,8 +33,8 @@ export const BUNDLED_BROWSER_SUITES = [
 
 /**
  * The server suites that assert a bound in time (a burst's `/healthz`, a print stopped, a shutdown,
- * timing medians, a queue's waits): they run last, one at a time, each in a process of its own, even
- * where the other files run several at once (`--maxWorkers`, D180).
+ * timing medians, a queue's waits): they run one at a time, each in a process of its own, with no
+ * other file beside them, even where the others run several at once (`--maxWorkers`, D180).
  */
 export const TIMED_SUITES = [
   'tests/faults/database.faults.test.ts',
@@ -49,7 +49,10 @@ export const TIMED_SUITES = [
   'tests/server/shutdown.test.ts',
 ];
 
-/** After every other project, one file at a time, each in a process of its own (D180). */
+/**
+ * A group of its own after the shared projects: one file at a time, each in a process of its own,
+ * nothing beside it (D180).
+ */
 const alone = { maxWorkers: 1, isolate: true, sequence: { groupOrder: 1 } };
 
 /** Migrates PGlite once per project, and the PostgreSQL template when TEST_DATABASE_URL is set. */
