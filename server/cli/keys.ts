@@ -12,7 +12,14 @@ import { configFromEnv, type ServerConfig } from '../config';
 import { MASTER_KEY_FILE, masterKeys, PREVIOUS_MASTER_KEY_FILE } from '../crypto/masterKey';
 import { AnswerVault } from '../crypto/answerVault';
 import { TenantKeys } from '../crypto/dataKeys';
-import { REENCRYPT_BATCH, reencryptTenant, type ReencryptProgress } from '../crypto/reencryption';
+import {
+  finishedInRun,
+  finishReencryptionRun,
+  REENCRYPT_BATCH,
+  reencryptionRun,
+  reencryptTenant,
+  type ReencryptProgress,
+} from '../crypto/reencryption';
 import { dataKeysByMasterKey, rewrapDataKeys } from '../crypto/rotation';
 import { createStorage } from '../storage/create';
 import type { Database } from '../db/client';
@@ -31,7 +38,8 @@ const USAGE = `Usage: npm run keys -- <command>
                         ${PREVIOUS_MASTER_KEY_FILE} and a new random ${MASTER_KEY_FILE} is written first
       --reencrypt       then gives each tenant a new data key, seals its answers and stored objects
                         again under it in batches of ${REENCRYPT_BATCH} applications, and retires the
-                        old data key once nothing is under it (a stopped run is finished by the next)
+                        old data key once nothing is under it (a stopped run is finished by the next,
+                        which leaves the tenants it had done under the key it gave them)
       --pause <ms>      waits between tenants, and between batches with --reencrypt
 On the embedded database, stop the server first. The procedure: docs/operations.md.`;
 
@@ -111,7 +119,14 @@ async function reencryptAll(
   const keys = new TenantKeys(db, masterKeys(config), 0);
   const vault = new AnswerVault(keys);
   const storage = createStorage(config, keys.objectKeys);
+  // A run stopped midway is resumed: the tenants it finished keep the key it gave them.
+  const run = await reencryptionRun(db);
   for (const tenantId of ids) {
+    const finished = await finishedInRun(db, tenantId, run);
+    if (finished !== undefined) {
+      console.log(`${tenantId}\tversion ${finished}\tdone by the run this one resumes`);
+      continue;
+    }
     const version = await reencryptTenant(db, vault, storage, tenantId, {
       pauseMs,
       onProgress: (progress) => console.log(progressLine(progress)),
@@ -122,6 +137,7 @@ async function reencryptAll(
         : `${tenantId}\tversion ${version}\tdone`,
     );
   }
+  await finishReencryptionRun(db, run);
   console.log(
     `Every tenant's answers and objects are under its newest data key; the older ones are retired.`,
   );

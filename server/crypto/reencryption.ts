@@ -5,13 +5,14 @@
  * versions are retired (deleted) only once nothing is left under them. A batch locks its rows and
  * rewrites only the values it read under an old version, so a save waiting on the lock lands after
  * it and wins. Stopped at any point, every value is under a version still stored; run again, the
- * tenant's newest key is kept and the work finishes.
+ * tenant's newest key is kept and the work finishes, and the tenants the stopped run had finished are
+ * left as they are (`key_reencryption_runs`).
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../db/client';
-import { tenantDataKeys } from '../db/schema';
+import { keyReencryptionRuns, tenantDataKeys } from '../db/schema';
 import { runInTenant } from '../db/tenantScope';
 import { LocalStorage } from '../storage/local';
 import type { ObjectStorage } from '../storage/storage';
@@ -39,6 +40,44 @@ export interface ReencryptOptions {
   readonly pauseMs?: number;
   /** How long servers may seal under an old version after a new one is made. */
   readonly settleMs?: number;
+}
+
+/** The run under way, one stopped midway, or else a new one: its id. */
+export async function reencryptionRun(db: Database): Promise<number> {
+  const { rows } = (await db.execute(sql`select id from key_reencryption_runs
+    where finished_at is null order by id desc limit 1`)) as unknown as { rows: { id: number }[] };
+  if (rows[0]) return Number(rows[0].id);
+  // Started by the database's clock, the one that dates the keys the run makes.
+  const { rows: made } = (await db.execute(
+    sql`insert into key_reencryption_runs default values returning id`,
+  )) as unknown as { rows: { id: number }[] };
+  return Number(made[0]!.id);
+}
+
+export async function finishReencryptionRun(db: Database, run: number): Promise<void> {
+  await db
+    .update(keyReencryptionRuns)
+    .set({ finishedAt: new Date() })
+    .where(eq(keyReencryptionRuns.id, run));
+}
+
+/**
+ * The version a tenant was finished under by this run (its only key, made since the run started);
+ * undefined when the run has yet to do it.
+ */
+export async function finishedInRun(
+  db: Database,
+  tenantId: string,
+  run: number,
+): Promise<number | undefined> {
+  return runInTenant(tenantId, async () => {
+    const { rows } = (await db.execute(sql`select max(k.version) as version from tenant_data_keys k
+      where k.tenant_id = ${tenantId}
+      having count(*) = 1 and min(k.created_at) >= (select r.started_at from key_reencryption_runs r where r.id = ${run})`)) as unknown as {
+      rows: { version: number | string }[];
+    };
+    return rows[0] ? Number(rows[0].version) : undefined;
+  });
 }
 
 /** The tenant's versions, highest first, after making a new one unless a run was under way. */

@@ -2,7 +2,8 @@
  * `npm run keys -- rotate --reencrypt` (D167): each tenant gets a new data key, every sealed answer
  * and object is sealed again under it in batches, and the old key is retired once nothing is under
  * it. Values sealed before versions existed open as the first version; a burst of saves racing the
- * batches loses nothing; killed (SIGKILL) after its first batch and run again, it finishes.
+ * batches loses nothing; killed (SIGKILL) midway and run again, it finishes without sealing again
+ * what the stopped run had finished.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -177,7 +178,7 @@ describe.each(databaseKinds)('rotate --reencrypt on %s', (database) => {
     await done();
   }, 300_000);
 
-  it('killed (SIGKILL) after its first batch leaves every value readable; run again, it finishes', async () => {
+  it('killed (SIGKILL) midway leaves every value readable; run again, it finishes without redoing a tenant; the next run starts anew', async () => {
     const { dataDir, url, handle, done } = await open();
     const owners = await seed(handle.db, dataDir);
     if (database === 'pglite') await handle.close();
@@ -189,7 +190,7 @@ describe.each(databaseKinds)('rotate --reencrypt on %s', (database) => {
       MASTER_KEY: masterKey,
       DATABASE_URL: url ?? '',
     };
-    const keysCli = (args: string[], killOnFirstBatch = false) =>
+    const keysCli = (args: string[], killOn?: string) =>
       new Promise<{ code: number | null; signal: string | null; out: string }>((resolve) => {
         const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/keys.ts', ...args], {
           env,
@@ -198,29 +199,47 @@ describe.each(databaseKinds)('rotate --reencrypt on %s', (database) => {
         let out = '';
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
-          if (killOnFirstBatch && out.includes('application(s) re-encrypted'))
-            child.kill('SIGKILL');
+          if (killOn && out.includes(killOn)) child.kill('SIGKILL');
         });
         child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
         child.on('exit', (code, signal) => resolve({ code, signal, out }));
       });
 
-    const killed = await keysCli(['rotate', '--reencrypt', '--pause', '2000'], true);
+    const [first, second] = TENANTS as [string, string];
+    // Killed after the first tenant is done, on the second tenant's first batch.
+    const killed = await keysCli(
+      ['rotate', '--reencrypt', '--pause', '1000'],
+      `${second}\tversion 2\t${REENCRYPT_BATCH} application(s) re-encrypted`,
+    );
     expect(killed.signal, killed.out).toBe('SIGKILL');
-    const reopened = database === 'pglite' ? await openDatabase({ dataDir }) : handle;
-    // Midway: answers under both versions, both keys stored, everything opens.
-    expect(await check(reopened.db, dataDir, owners)).toEqual(new Set([1, 2]));
-    expect(await versionsOf(reopened.db, TENANTS[0]!)).toEqual([2, 1]);
-    if (database === 'pglite') await reopened.close();
+    expect(killed.out).toContain(`${first}\tversion 2\tdone`);
+    const versionsNow = async (expected: Set<number>) => {
+      const reopened = database === 'pglite' ? await openDatabase({ dataDir }) : handle;
+      expect(await check(reopened.db, dataDir, owners)).toEqual(expected);
+      const versions = [
+        await versionsOf(reopened.db, first),
+        await versionsOf(reopened.db, second),
+      ];
+      if (database === 'pglite') await reopened.close();
+      return versions;
+    };
+    // Midway: answers under both versions, both keys of the second tenant stored, everything opens.
+    expect(await versionsNow(new Set([1, 2]))).toEqual([[2], [2, 1]]);
 
+    // Run again, it finishes the second tenant and leaves the first under the key it was given.
     const finished = await keysCli(['rotate', '--reencrypt']);
     expect(finished.code, finished.out).toBe(0);
-    expect(finished.out).toContain(`${TENANTS[0]}\tversion 2\tdone`);
-    expect(finished.out).toContain('retired data key version(s) 1');
-    const last = database === 'pglite' ? await openDatabase({ dataDir }) : handle;
-    expect(await check(last.db, dataDir, owners)).toEqual(new Set([2]));
-    for (const id of TENANTS) expect(await versionsOf(last.db, id)).toEqual([2]);
-    if (database === 'pglite') await last.close();
+    expect(finished.out).toContain(`${first}\tversion 2\tdone by the run this one resumes`);
+    expect(finished.out).not.toContain(`${first}\tversion 3`);
+    expect(finished.out).toContain(`${second}\tversion 2\tretired data key version(s) 1`);
+    expect(finished.out).toContain(`${second}\tversion 2\tdone`);
+    expect(await versionsNow(new Set([2]))).toEqual([[2], [2]]);
+
+    // A run after a finished one gives every tenant a new key again.
+    const next = await keysCli(['rotate', '--reencrypt']);
+    expect(next.code, next.out).toBe(0);
+    expect(next.out).toContain(`${first}\tversion 3\tdone`);
+    expect(await versionsNow(new Set([3]))).toEqual([[3], [3]]);
 
     for (const [args, message] of [
       [

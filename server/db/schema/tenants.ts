@@ -2,7 +2,7 @@
  * The tenants: every other row carries one of their ids, and every query is scoped by it.
  */
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import type { InstitutionFile } from '../../../definitions/institutionFile';
 import { at } from './columns';
 
@@ -59,3 +59,13 @@ export const tenantDataKeys = pgTable(
     check('tenant_data_keys_version_positive', sql`${t.version} >= 1`),
   ],
 );
+
+/**
+ * The runs of `npm run keys -- rotate --reencrypt` (D167): the next run resumes one stopped midway
+ * (no `finishedAt`) and leaves the tenants it had finished as they are.
+ */
+export const keyReencryptionRuns = pgTable('key_reencryption_runs', {
+  id: serial('id').primaryKey(),
+  startedAt: at('started_at').notNull().defaultNow(),
+  finishedAt: at('finished_at'),
+});
