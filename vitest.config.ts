@@ -57,6 +57,8 @@ const alone = { maxWorkers: 1, isolate: true, sequence: { groupOrder: 1 } };
 
 /** Migrates PGlite once per project, and the PostgreSQL template when TEST_DATABASE_URL is set. */
 const databaseSetup = ['tests/server/globalSetup.ts'];
+/** The database, and the server's bundles for the suites that start it as a process (D180). */
+const serverSetup = [...databaseSetup, 'tests/server/bundleSetup.ts'];
 
 export default mergeConfig(
   viteConfig,
@@ -64,9 +66,9 @@ export default mergeConfig(
     // Tests that import the workspace packages by name run on their sources (tsconfig.json paths).
     resolve: { tsconfigPaths: true },
     test: {
-      // One file at a time on CI's two cores (Vitest's default there): the browser suites' timing
-      // margins were set for it (D133); `--maxWorkers=2` overlaps files on a developer's machine.
-      maxWorkers: Math.max(1, availableParallelism() - 1),
+      // Two files at a time on CI's two cores, more where there are more: the suites that assert a
+      // bound in time run apart (`server-timed`), and the others pass beside one another (D181).
+      maxWorkers: availableParallelism() < 2 ? 1 : Math.max(2, availableParallelism() - 1),
       // The tenant data the server inlines into each page, for the jsdom suites (D143).
       setupFiles: ['tests/setup/tenantPage.ts'],
       testTimeout: 20_000,
@@ -83,7 +85,7 @@ export default mergeConfig(
             name: 'server',
             include: TEST_PROJECTS.server,
             exclude: [...configDefaults.exclude, ...TIMED_SUITES],
-            globalSetup: databaseSetup,
+            globalSetup: serverSetup,
           },
         },
         {
@@ -91,7 +93,7 @@ export default mergeConfig(
           test: {
             name: 'server-timed',
             include: TIMED_SUITES,
-            globalSetup: databaseSetup,
+            globalSetup: serverSetup,
             ...alone,
           },
         },

@@ -3,6 +3,7 @@
  * institution file and its definition, authored in TypeScript here and written out as JSON to
  * tenants/northfield/ (`npm run tenant -- seed-files`; a test keeps them equal).
  */
+import type { Definition } from '../runtime';
 import { applicationDefinitionData } from './index';
 import { institutionConfig } from './config';
 import { banner, completion, datedAlerts, offer } from './content';
@@ -27,4 +28,4 @@ export const seedInstitutionFile: InstitutionFile = parseInstitutionFile({
   alerts: [...datedAlerts],
 });
 
-export const seedDefinitionFile = applicationDefinitionData;
+export const seedDefinitionFile: Definition = applicationDefinitionData;

@@ -160,11 +160,18 @@ export function PageOutlet({ page }: { page: PageView }) {
   return <>{renderNodes(page.children, renderers)}</>;
 }
 
+/** The browser's idle callbacks, where there are any: these renderers also print on the server. */
+const idle = globalThis as {
+  requestIdleCallback?: (task: () => void, options: { timeout: number }) => number;
+  cancelIdleCallback?: (handle: number) => void;
+};
+
 /** Runs `task` when the browser is idle (soon after, where requestIdleCallback is missing); returns the cancel. */
 function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
+  // Called on `globalThis`: detached from it, the browser's callbacks throw.
+  if (idle.requestIdleCallback && idle.cancelIdleCallback) {
+    const handle = idle.requestIdleCallback(task, { timeout: 2000 });
+    return () => idle.cancelIdleCallback?.(handle);
   }
   const handle = setTimeout(task, 200);
   return () => clearTimeout(handle);

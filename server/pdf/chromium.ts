@@ -313,7 +313,8 @@ export class ChromiumPrinter {
         if (page.url() !== 'about:blank') throw new Error('the printed document navigated away');
         // Faces found during layout load after the load event; printed before, their text is
         // blank (D135). Playwright evaluates even where the page's JavaScript is disabled.
-        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        // A string: it runs in the page; the server has no DOM types (tsconfig.server.json).
+        await page.evaluate('document.fonts.ready.then(() => undefined)');
         return page.pdf({
           format: 'Letter',
           printBackground: true,

@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../fixtures/freePort';
 import { loggedInOverHttp } from '../server/harness';
 import { dropDatabase } from '../server/dropDatabase';
+import { entryArgs } from '../server/entryArgs';
 
 interface Running {
   child: ChildProcess;
@@ -22,7 +23,7 @@ interface Running {
 
 async function startProcess(dataDir: string, databaseUrl: string): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, entryArgs('server/main.ts'), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -22,6 +22,7 @@ import { dropDatabase } from '../server/dropDatabase';
 import { Client, PASSWORD } from '../server/harness';
 import { startServerProcess, type ServerProcess } from '../server/serverProcess';
 import { TestSmtpServer, type ReceivedMail } from './smtpServer';
+import { entryArgs } from '../server/entryArgs';
 
 const TIMEOUT_MS = 600_000;
 /** Long enough for several failed tries at the shortened waits, with both restarts inside. */
@@ -47,7 +48,7 @@ async function stopped(child: ChildProcess): Promise<number | null> {
 }
 
 async function startWorker(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+  const child = spawn(process.execPath, entryArgs('server/worker.ts'), {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -62,10 +63,11 @@ function deployment(env: NodeJS.ProcessEnv, dataDir: string, separateWorker: boo
   let worker: ChildProcess | undefined;
   return {
     async start() {
-      web = await startServerProcess(dataDir, {
-        ...env,
-        ...(separateWorker ? { JOB_WORKER: 'none' } : {}),
-      });
+      web = await startServerProcess(
+        dataDir,
+        { ...env, ...(separateWorker ? { JOB_WORKER: 'none' } : {}) },
+        { script: entryArgs('server/main.ts') },
+      );
       expect((await web.healthy(180))?.status, web.log()).toBe(200);
       if (separateWorker) worker = await startWorker({ ...env, DATA_DIR: dataDir });
     },
@@ -78,7 +80,7 @@ function deployment(env: NodeJS.ProcessEnv, dataDir: string, separateWorker: boo
   };
 }
 
-/** A worker process may take minutes to start on a loaded machine (tsx compiles it first). */
+/** A worker process may take minutes to start on a loaded machine. */
 async function waitFor(what: () => ReceivedMail[], timeout = 240_000): Promise<ReceivedMail> {
   await expect.poll(() => what().length, { timeout, interval: 100 }).toBeGreaterThan(0);
   return what()[0] as ReceivedMail;

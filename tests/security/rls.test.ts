@@ -33,6 +33,7 @@ import {
 } from '../server/harness';
 import { enrolledStaff } from '../server/staffHelpers';
 import { onPostgres } from '../server/postgresOnly';
+import { entryArgs } from '../server/entryArgs';
 
 const run = promisify(execFile);
 
@@ -539,7 +540,7 @@ describe.runIf(onPostgres(SUITE))(SUITE, () => {
     await writeFile(file, csv);
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'scripts/lookup-import.ts', 'college_ceeb', file, '--tenant', SOUTH],
+      [...entryArgs('scripts/lookup-import.ts'), 'college_ceeb', file, '--tenant', SOUTH],
       {
         env: {
           ...process.env,

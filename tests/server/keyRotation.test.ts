@@ -18,6 +18,7 @@ import { runInTenant } from '../../server/db/tenantScope';
 import { LocalStorage } from '../../server/storage/local';
 import { DEFAULT_TENANT_SEED, ensureTenant } from '../../server/tenants';
 import { databaseKinds, openTestDatabase } from './harness';
+import { entryArgs } from './entryArgs';
 
 const TENANTS = Array.from({ length: 6 }, (_, i) => `rotated-${i}`);
 const SSN = '123-45-6789';
@@ -87,7 +88,7 @@ describe.each(databaseKinds)('npm run keys -- rotate on %s', (database) => {
       new Promise<{ code: number | null; signal: string | null; out: string }>((resolve) => {
         const child = spawn(
           process.execPath,
-          ['--import', 'tsx', 'server/cli/keys.ts', 'rotate', ...args],
+          [...entryArgs('server/cli/keys.ts'), 'rotate', ...args],
           { env, stdio: ['ignore', 'pipe', 'pipe'] },
         );
         let out = '';

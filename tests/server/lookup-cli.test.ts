@@ -12,6 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { lookupEntries, lookupLists } from '../../server/db/schema';
+import { entryArgs } from './entryArgs';
 
 const run = promisify(execFile);
 
@@ -19,7 +20,7 @@ async function importCli(dataDir: string, port: number, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      ['--import', 'tsx', 'scripts/lookup-import.ts', ...args],
+      [...entryArgs('scripts/lookup-import.ts'), ...args],
       { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'test' } },
     );
     return { code: 0, stdout, stderr };

@@ -26,6 +26,7 @@ import { onPostgres } from './postgresOnly';
 import { png } from './documentFiles';
 import { Client, outboxCode, PASSWORD } from './harness';
 import { dropDatabase } from './dropDatabase';
+import { entryArgs } from './entryArgs';
 
 const run = promisify(execFile);
 const KEY = 'transcript_file';
@@ -75,7 +76,7 @@ const children: ChildProcess[] = [];
 async function startProcess(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
   const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, entryArgs('server/main.ts'), {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,13 +6,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { startServerProcess } from './serverProcess';
+import { entryArgs } from './entryArgs';
 
 const run = promisify(execFile);
 
 describe('the server process', () => {
   it('migrates a fresh data directory, serves /healthz, names its real port, and stops cleanly on SIGTERM', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-process-'));
-    const { child, port, log, exited, healthy } = await startServerProcess(dataDir);
+    const { child, port, log, exited, healthy } = await startServerProcess(
+      dataDir,
+      {},
+      { script: entryArgs('server/main.ts') },
+    );
     try {
       const health = await healthy();
       expect(health?.status).toBe(200);
@@ -32,7 +37,7 @@ describe('the server process', () => {
   }, 90_000);
 
   it('stops the start in production on an http: public origin off this machine, naming it (D132)', async () => {
-    const started = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const started = await run(process.execPath, entryArgs('server/main.ts'), {
       env: { ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://apply.example.edu' },
     }).then(
       () => null,
@@ -48,7 +53,7 @@ describe('the server process', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as { port: number };
     try {
-      const failed = await run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      const failed = await run(process.execPath, entryArgs('server/main.ts'), {
         env: {
           ...process.env,
           PORT: String(port),
@@ -64,7 +69,7 @@ describe('the server process', () => {
       expect(failed?.code).toBe(1);
       expect(failed?.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
       // The embedded database was closed, not abandoned: the next start migrates and serves.
-      const next = await startServerProcess(dataDir);
+      const next = await startServerProcess(dataDir, {}, { script: entryArgs('server/main.ts') });
       try {
         expect((await next.healthy(90))?.status).toBe(200);
         next.child.kill('SIGTERM');

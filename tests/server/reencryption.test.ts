@@ -22,6 +22,7 @@ import { runInTenant } from '../../server/db/tenantScope';
 import { LocalStorage } from '../../server/storage/local';
 import { DEFAULT_TENANT_SEED, ensureTenant } from '../../server/tenants';
 import { databaseKinds, openTestDatabase } from './harness';
+import { entryArgs } from './entryArgs';
 
 const TENANTS = ['recrypt-a', 'recrypt-b'];
 /** More than one batch per tenant, so a run can be stopped between two. */
@@ -192,7 +193,7 @@ describe.each(databaseKinds)('rotate --reencrypt on %s', (database) => {
     };
     const keysCli = (args: string[], killOn?: string) =>
       new Promise<{ code: number | null; signal: string | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/keys.ts', ...args], {
+        const child = spawn(process.execPath, [...entryArgs('server/cli/keys.ts'), ...args], {
           env,
           stdio: ['ignore', 'pipe', 'pipe'],
         });

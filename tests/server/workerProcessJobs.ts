@@ -14,6 +14,7 @@ import { expect, it } from 'vitest';
 import { HEARTBEAT_STATUS } from '../../server/jobs/heartbeat';
 import { LocalStorage } from '../../server/storage/local';
 import { DEFAULT_TENANT_SEED } from '../../server/tenants';
+import { entryArgs } from './entryArgs';
 
 export const JOBS = 120;
 /** Short, so that a killed worker's jobs come back within the test. */
@@ -37,7 +38,7 @@ export function workerScenarios(backend: () => WorkerBackend) {
 
   async function startWorker(): Promise<ChildProcess> {
     const { env, dataDir, attach } = backend();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+    const child = spawn(process.execPath, entryArgs('server/worker.ts'), {
       env: {
         ...process.env,
         DATA_DIR: dataDir,
