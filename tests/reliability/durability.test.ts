@@ -36,7 +36,8 @@ async function startProcess(dataDir: string, databaseUrl: string): Promise<Runni
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // A fresh data directory is migrated and seeded first: up to two minutes on a loaded machine.
+  for (let i = 0; i < 1200; i++) {
     const health = await fetch(`${base}/healthz`).catch(() => null);
     if (health?.ok) return { child, base };
     if (child.exitCode !== null || child.signalCode !== null)

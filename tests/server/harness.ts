@@ -344,8 +344,9 @@ export async function registeredClient(
  * as separate processes, which the in-process `TestServer.mail` cannot reach).
  */
 export async function outboxCode(dataDir: string, email: string): Promise<string> {
-  // The worker process polls the queue once a second (D98, D138).
-  for (let attempt = 0; attempt < 300; attempt++) {
+  // The worker process polls the queue once a second (D98, D138); on a loaded machine it may take a
+  // while to start, so up to a minute.
+  for (let attempt = 0; attempt < 1200; attempt++) {
     const text = await readFile(path.join(dataDir, 'outbox.jsonl'), 'utf8').catch(() => '');
     const code = text
       .split('\n')

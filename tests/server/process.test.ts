@@ -34,7 +34,7 @@ describe('the server process', () => {
       child.kill('SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 180_000);
 
   it('stops the start in production on an http: public origin off this machine, naming it (D132)', async () => {
     const started = await run(process.execPath, entryArgs('server/main.ts'), {

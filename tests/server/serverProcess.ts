@@ -52,7 +52,7 @@ export async function startServerProcess(
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const healthy = async (seconds = 45) => {
+  const healthy = async (seconds = 120) => {
     for (let i = 0; i < seconds * 10; i++) {
       const health = await fetch(`${url}/healthz`).catch(() => null);
       if (health) return health;
