@@ -51,10 +51,11 @@ const QuestionSlot = memo(function QuestionSlot({ view }: { view: QuestionView }
   );
   const onBlur = useCallback(() => actions.onBlur?.(view.key), [actions, view.key]);
   const ids = useMemo(() => fieldIds(view.key), [view.key]);
-  const Renderer = renderers[view.question.kind] as (props: QuestionRendererProps) => ReactNode;
+  // The set's entry for this kind takes this kind's view; TypeScript does not tie the two together.
+  const Renderer = renderers[view.questionKind] as (props: QuestionRendererProps) => ReactNode;
   return (
     <Renderer
-      view={view as QuestionRendererProps['view']}
+      view={view}
       value={value}
       answerOf={answerOf}
       onValueChange={onValueChange}
