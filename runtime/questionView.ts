@@ -68,6 +68,10 @@ interface QuestionViewFields {
   };
 }
 
+/**
+ * Indexed by `K` rather than mapped over it: `QuestionView<'select' | 'radio'>` is the union of the
+ * two, a generic `QuestionView<K>` is a `QuestionView`, and a renderer of any kind fits every slot.
+ */
 type QuestionViews = {
   readonly [K in QuestionKind]: QuestionViewBase<K> & QuestionViewFields[K];
 };
@@ -77,7 +81,7 @@ export type QuestionView<K extends QuestionKind = QuestionKind> = QuestionViews[
 
 /**
  * The answer keys a question writes besides its own: the year of a month/year pair, the fields a
- * lookup fills (its `_desc`, written with the choice, aside).
+ * lookup fills. A choice's `_desc` is not among them: it changes only with the choice.
  */
 export function relatedKeys(view: QuestionView): readonly string[] {
   switch (view.questionKind) {
