@@ -12,7 +12,6 @@ import type {
   CheckboxTriggerView,
   GroupView,
   ParagraphView,
-  Question,
   QuestionKind,
   QuestionView,
   RepeatView,
@@ -24,7 +23,8 @@ import type {
 export type { AnswerValue };
 
 export interface QuestionRendererProps<K extends QuestionKind = QuestionKind> {
-  readonly view: QuestionView & { readonly question: Extract<Question, { kind: K }> };
+  /** The view of a `K` question: its kind's fields only (a select's view has no `yearKey`). */
+  readonly view: QuestionView<K>;
   /** The answer under `view.key`. */
   readonly value: unknown;
   /** Reads another answer (the year of a month/year pair, a lookup's filled fields). */

@@ -54,7 +54,6 @@ export {
   isVisible,
   type ViewNode,
   type PageView,
-  type QuestionView,
   type SectionView,
   type RepeatView,
   type TabsView,
@@ -64,6 +63,7 @@ export {
   type ParagraphView,
   type ViewOptions,
 } from './visibility';
+export { relatedKeys, type QuestionView } from './questionView';
 export { keysToClear, applyClearing } from './clearing';
 export { evaluate, type Evaluation, type EvaluateOptions } from './evaluate';
 export { instrumentation } from './model';

@@ -1,7 +1,7 @@
 /**
  * Visibility (SPEC 4.7, 4.8): the resolved view renderers draw. Clearing is in clearing.ts.
  */
-import type { Definition, OptionEntry, Page, Question } from './format';
+import type { Definition, Page } from './format';
 import {
   chosenTab,
   compile,
@@ -9,33 +9,12 @@ import {
   newMemo,
   shownInstances,
   type CompiledNode,
-  type FieldInstance,
   type GuardMemo,
   type ViewState,
 } from './model';
+import { questionView, type QuestionView } from './questionView';
 import type { Answers } from './values';
 import { asAnswers } from './validate';
-
-export interface QuestionView {
-  readonly kind: 'question';
-  readonly key: string;
-  readonly question: Question;
-  /** The repeat instance this question belongs to (1-based `number`), or null. */
-  readonly instance: { readonly repeatId: string; readonly number: number } | null;
-  readonly descKey: string | null;
-  readonly yearKey: string | null;
-  readonly fillKeys: readonly string[];
-  /** The most characters the answer may hold (SPEC 5.7; the server's limit), null for non-text answers. */
-  readonly maxLength: number | null;
-  /** The options on offer now (select, radio; the years of a month/year question); null for other kinds. */
-  readonly options: readonly OptionEntry[] | null;
-  /** The months of a month/year question; null for other kinds. */
-  readonly monthOptions: readonly OptionEntry[] | null;
-  /** True while an answer is required (for `aria-required` and a marker). */
-  readonly required: boolean;
-  /** Radio-driven content for the chosen value. */
-  readonly content: readonly ViewNode[];
-}
 
 export interface ParagraphView {
   readonly kind: 'paragraph';
@@ -91,7 +70,7 @@ export interface ButtonTriggerView {
 export interface CheckboxTriggerView {
   readonly kind: 'checkboxTrigger';
   readonly id: string;
-  readonly checkbox: QuestionView;
+  readonly checkbox: QuestionView<'checkbox'>;
   readonly checked: boolean;
   /** The `before` content while unchecked, the `after` content while checked. */
   readonly children: readonly ViewNode[];
@@ -132,29 +111,6 @@ interface Walk {
   readonly now: Date;
 }
 
-function questionView(
-  instance: FieldInstance,
-  content: readonly ViewNode[],
-  walk: Walk,
-): QuestionView {
-  return {
-    kind: 'question',
-    key: instance.key,
-    question: instance.question,
-    instance: instance.slot
-      ? { repeatId: instance.slot.repeatId, number: instance.slot.index + 1 }
-      : null,
-    descKey: instance.descKey,
-    yearKey: instance.yearKey,
-    fillKeys: instance.fillKeys,
-    maxLength: instance.maxLength,
-    options: instance.options ? instance.options(walk.answers, walk.now) : null,
-    monthOptions: instance.monthOptions,
-    required: instance.isRequired(walk.answers),
-    content,
-  };
-}
-
 function viewNodes(nodes: readonly CompiledNode[], walk: Walk): ViewNode[] {
   const out: ViewNode[] = [];
   for (const node of nodes) {
@@ -172,7 +128,8 @@ function viewNode(node: CompiledNode, walk: Walk): ViewNode | null {
     case 'question': {
       if (!open(node.instance.guard)) return null;
       const branch = node.content.find((b) => open(b.guard));
-      return questionView(node.instance, branch ? viewNodes(branch.children, walk) : [], walk);
+      const content = branch ? viewNodes(branch.children, walk) : [];
+      return questionView(node.instance, content, answers, walk.now);
     }
     case 'paragraph':
       return { kind: 'paragraph', id: node.node.id, text: node.node.text };
@@ -243,10 +200,13 @@ function viewNode(node: CompiledNode, walk: Walk): ViewNode | null {
     case 'checkboxTrigger': {
       if (!open(node.instance.guard)) return null;
       const checked = open(node.after.guard);
+      const checkbox = questionView(node.instance, [], answers, walk.now);
+      if (checkbox.questionKind !== 'checkbox')
+        throw new Error(`Trigger "${node.node.id}" is not a checkbox`);
       return {
         kind: 'checkboxTrigger',
         id: node.node.id,
-        checkbox: questionView(node.instance, [], walk),
+        checkbox,
         checked,
         children: viewNodes((checked ? node.after : node.before).children, walk),
       };
@@ -338,7 +298,8 @@ export function questionsOf(nodes: readonly (ViewNode | PageView)[]): QuestionVi
     switch (node.kind) {
       case 'question':
         found.push(node);
-        return node.content.forEach(visit);
+        if (node.questionKind === 'radio') node.content.forEach(visit);
+        return;
       case 'paragraph':
         return;
       case 'repeat':

@@ -196,7 +196,7 @@ export function LookupCombobox({
             name: view.key,
             type: 'text',
             className: cx(styles.input, lookupStyles.input),
-            maxLength: view.maxLength ?? undefined,
+            maxLength: view.maxLength,
             onBlur,
             'aria-labelledby': undefined,
             'aria-required': view.required || undefined,

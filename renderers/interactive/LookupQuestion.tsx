@@ -53,7 +53,7 @@ export function PlainLookup({
         type="text"
         className={styles.input}
         value={textOf(value)}
-        maxLength={view.maxLength ?? undefined}
+        maxLength={view.maxLength}
         autoComplete="off"
         data-category={question.category}
         onChange={(event) => onValueChange(event.target.value)}

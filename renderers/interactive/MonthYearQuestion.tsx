@@ -21,10 +21,8 @@ export function MonthYearQuestion({
 }: QuestionRendererProps<'monthYear'>) {
   const { question } = view;
   const { answers } = useFormContext();
-  const yearKey = view.yearKey ?? question.yearKey;
+  const { yearKey, monthOptions: months, yearOptions: years } = view;
   const year = useAnswer(answers, yearKey);
-  const months = view.monthOptions ?? [];
-  const years = view.options ?? [];
   const yearId = fieldIds(yearKey).input;
   const described = {
     ...controlProps(ids, question.help, errors),

@@ -15,7 +15,7 @@ export function RadioQuestion({
   ids,
 }: QuestionRendererProps<'radio'>) {
   const { question } = view;
-  const options = view.options ?? [];
+  const { options } = view;
   const chosen = chosenValue(options, value);
   return (
     <FieldSet

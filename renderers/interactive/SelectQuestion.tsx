@@ -13,7 +13,7 @@ export function SelectQuestion({
   ids,
 }: QuestionRendererProps<'select'>) {
   const { question } = view;
-  const options = view.options ?? [];
+  const { options } = view;
   return (
     <Field
       ids={ids}

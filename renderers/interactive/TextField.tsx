@@ -10,6 +10,9 @@ import type { QuestionRendererProps } from '../registry';
 import { Field, controlProps } from './Field';
 import styles from './interactive.module.css';
 
+/** The kinds drawn in this frame: the typed answers and the date (its answer is a date, not a length). */
+export type TextFieldKind = 'text' | 'textarea' | 'number' | 'phone' | 'ssn' | 'date';
+
 export interface ControlAttributes {
   readonly id: string;
   readonly name: string;
@@ -23,7 +26,7 @@ export interface ControlAttributes {
 }
 
 interface TextFieldProps {
-  readonly field: Pick<QuestionRendererProps, 'view' | 'errors' | 'ids' | 'onBlur'>;
+  readonly field: Pick<QuestionRendererProps<TextFieldKind>, 'view' | 'errors' | 'ids' | 'onBlur'>;
   /** The format the control expects (MM/DD/YYYY), shown above it and read with the field. */
   readonly hint?: string;
   /** The character counter's text, read with the field (not a live region: it would speak per key). */
@@ -56,7 +59,7 @@ export function TextField({ field, hint, counter, className, children }: TextFie
         id: ids.input,
         name: view.key,
         className: className ?? styles.input,
-        maxLength: view.maxLength ?? undefined,
+        maxLength: view.questionKind === 'date' ? undefined : view.maxLength,
         'aria-required': view.required || undefined,
         onBlur: field.onBlur,
         ...controlProps(ids, question.help, errors, hintId, counterId),

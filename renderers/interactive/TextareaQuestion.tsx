@@ -15,7 +15,7 @@ export const TEXTAREA_ROWS = 6;
 export function TextareaQuestion(props: QuestionRendererProps<'textarea'>) {
   const { view } = props;
   const text = textOf(props.value);
-  const limit = view.maxLength ?? Number.POSITIVE_INFINITY;
+  const limit = view.maxLength;
   return (
     <TextField
       field={props}

@@ -28,10 +28,13 @@ export function storedChoice(value: string): string {
  * The answers a choice writes: the value under the question's key and, unless the description is
  * off, the chosen label under its `_desc` key (SPEC 3.3); the blank entry stores '' for both.
  */
-export function choiceAnswers(view: QuestionView, value: string): Record<string, AnswerValue> {
+export function choiceAnswers(
+  view: QuestionView<'select' | 'radio'>,
+  value: string,
+): Record<string, AnswerValue> {
   const stored = storedChoice(value);
   const answers: Record<string, AnswerValue> = { [view.key]: stored };
-  if (view.descKey) answers[view.descKey] = optionLabel(view.options ?? [], stored);
+  if (view.descKey) answers[view.descKey] = optionLabel(view.options, stored);
   return answers;
 }
 

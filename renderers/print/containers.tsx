@@ -4,6 +4,7 @@
  */
 import {
   isEmpty,
+  relatedKeys,
   type GroupView,
   type ParagraphView,
   type SectionView,
@@ -29,15 +30,13 @@ export function holdsAnswers(
   return nodes.some((node) => {
     switch (node.kind) {
       case 'question': {
-        const keys = [node.key, node.yearKey, ...node.fillKeys].filter(
-          (key): key is string => key !== null,
-        );
-        if (node.question.kind === 'checkbox') {
+        const keys = [node.key, ...relatedKeys(node)];
+        if (node.questionKind === 'checkbox') {
           const value = answers.getAnswer(node.key);
           if (value === true || value === 'true') return true;
         } else if (keys.some((key) => !isEmpty(answers.getAnswer(key)))) return true;
         if (documents.has(node.key)) return true;
-        return holdsAnswers(node.content, answers, documents);
+        return node.questionKind === 'radio' && holdsAnswers(node.content, answers, documents);
       }
       case 'paragraph':
         return false;

@@ -2,7 +2,6 @@
  * Print question renderers (SPEC 2.9): the label and the answer as plain text, no inputs. Each
  * renders with `react-dom/server` (no browser APIs, no effects).
  */
-import type { ReactNode } from 'react';
 import { choiceText, dateText, monthYearText, textOf } from '../answers';
 import type { QuestionRendererProps } from '../registry';
 import { usePrintContext } from './PrintContext';
@@ -43,7 +42,7 @@ function TextLike({ view, value }: QuestionRendererProps) {
   );
 }
 
-export const PrintText = TextLike as (props: QuestionRendererProps<'text'>) => ReactNode;
+export const PrintText = TextLike;
 /** A date as the applicant entered it, MM/DD/YYYY (the answer is ISO). */
 export function PrintDate({ view, value }: QuestionRendererProps<'date'>) {
   return (
@@ -52,9 +51,9 @@ export function PrintDate({ view, value }: QuestionRendererProps<'date'>) {
     </PrintField>
   );
 }
-export const PrintPhone = TextLike as (props: QuestionRendererProps<'phone'>) => ReactNode;
-export const PrintSsn = TextLike as (props: QuestionRendererProps<'ssn'>) => ReactNode;
-export const PrintNumber = TextLike as (props: QuestionRendererProps<'number'>) => ReactNode;
+export const PrintPhone = TextLike;
+export const PrintSsn = TextLike;
+export const PrintNumber = TextLike;
 
 /** A text area keeps its line breaks. */
 export function PrintTextarea({ view, value }: QuestionRendererProps<'textarea'>) {
@@ -79,8 +78,8 @@ function Choice({ view, value, answerOf }: QuestionRendererProps<'select' | 'rad
     </PrintField>
   );
 }
-export const PrintSelect = Choice as (props: QuestionRendererProps<'select'>) => ReactNode;
-export const PrintRadio = Choice as (props: QuestionRendererProps<'radio'>) => ReactNode;
+export const PrintSelect = Choice;
+export const PrintRadio = Choice;
 
 /** SPEC 2.9: [X] or [ ] before the label. */
 export function PrintCheckbox({ view, value }: QuestionRendererProps<'checkbox'>) {
@@ -93,7 +92,7 @@ export function PrintCheckbox({ view, value }: QuestionRendererProps<'checkbox'>
 }
 
 export function PrintMonthYear({ view, value, answerOf }: QuestionRendererProps<'monthYear'>) {
-  const year = answerOf(view.yearKey ?? view.question.yearKey);
+  const year = answerOf(view.yearKey);
   return (
     <PrintField view={view} label={view.question.label}>
       {monthYearText(value, year, view.monthOptions)}

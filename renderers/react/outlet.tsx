@@ -3,7 +3,7 @@
  * was decided by the runtime; the outlet only walks what is visible.
  */
 import { memo, useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type { PageView, QuestionView, ViewNode } from '../../runtime';
+import { relatedKeys, type PageView, type QuestionView, type ViewNode } from '../../runtime';
 import {
   preloadRenderers,
   type AnswerValue,
@@ -19,10 +19,7 @@ import { useAnswer, useErrors, type AnswerSource } from './store';
  * changes when one of them does (so the question re-renders).
  */
 function useRelatedAnswers(source: AnswerSource, view: QuestionView): (key: string) => unknown {
-  const keys = useMemo(
-    () => [...(view.yearKey ? [view.yearKey] : []), ...view.fillKeys.filter((k) => k !== view.key)],
-    [view],
-  );
+  const keys = useMemo(() => relatedKeys(view), [view]);
   const signature = useSyncExternalStore(
     source.subscribe,
     () => keys.map((key) => JSON.stringify(source.getAnswer(key) ?? null)).join('\u0000'),
@@ -54,10 +51,11 @@ const QuestionSlot = memo(function QuestionSlot({ view }: { view: QuestionView }
   );
   const onBlur = useCallback(() => actions.onBlur?.(view.key), [actions, view.key]);
   const ids = useMemo(() => fieldIds(view.key), [view.key]);
-  const Renderer = renderers[view.question.kind] as (props: QuestionRendererProps) => ReactNode;
+  // The set's entry for this kind takes this kind's view; TypeScript does not tie the two together.
+  const Renderer = renderers[view.questionKind] as (props: QuestionRendererProps) => ReactNode;
   return (
     <Renderer
-      view={view as QuestionRendererProps['view']}
+      view={view}
       value={value}
       answerOf={answerOf}
       onValueChange={onValueChange}
@@ -92,7 +90,9 @@ function NodeOutlet({ node, set }: { node: ViewNode; set: RendererSet }): ReactN
       return (
         <>
           <QuestionSlot view={node} />
-          {node.content.length > 0 ? renderNodes(node.content, set) : null}
+          {node.questionKind === 'radio' && node.content.length > 0
+            ? renderNodes(node.content, set)
+            : null}
         </>
       );
     case 'paragraph':

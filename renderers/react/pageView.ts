@@ -7,7 +7,9 @@ import { useCallback, useRef, useSyncExternalStore } from 'react';
 import {
   visiblePage,
   type Definition,
+  type OptionEntry,
   type PageView,
+  type QuestionView,
   type ViewNode,
   type ViewState,
 } from '../../runtime';
@@ -19,9 +21,7 @@ export function viewSignature(nodes: readonly ViewNode[]): string {
   for (const node of nodes) {
     switch (node.kind) {
       case 'question':
-        out += `q${node.key}${node.required ? '*' : ''}`;
-        if (node.options) out += `(${node.options.length}:${node.options[1]?.value ?? ''})`;
-        if (node.content.length > 0) out += `{${viewSignature(node.content)}}`;
+        out += questionSignature(node);
         break;
       case 'paragraph':
         out += `p${node.id}`;
@@ -44,6 +44,27 @@ export function viewSignature(nodes: readonly ViewNode[]): string {
     out += ',';
   }
   return out;
+}
+
+function questionSignature(view: QuestionView): string {
+  const head = `q${view.key}${view.required ? '*' : ''}`;
+  switch (view.questionKind) {
+    case 'radio': {
+      const content = view.content.length > 0 ? `{${viewSignature(view.content)}}` : '';
+      return head + optionsSignature(view.options) + content;
+    }
+    case 'select':
+      return head + optionsSignature(view.options);
+    case 'monthYear':
+      return head + optionsSignature(view.yearOptions);
+    default:
+      return head;
+  }
+}
+
+/** An option list's length and first real entry (a changed list changes either). */
+function optionsSignature(options: readonly OptionEntry[]): string {
+  return `(${options.length}:${options[1]?.value ?? ''})`;
 }
 
 /** Reads every answer the definition may need: the source exposes single keys, so wrap it. */

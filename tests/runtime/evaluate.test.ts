@@ -149,14 +149,19 @@ describe('facts on the view', () => {
   it("gives each question the limit the server holds its answer to (SPEC 5.7 defaults, the question's own)", async () => {
     const { questionsOf } = await import('../../runtime');
     const about = visiblePage(applicationDefinition, {}, 'about', { now })!;
-    const limits = new Map(questionsOf([about]).map((q) => [q.key, q.maxLength]));
+    const views = questionsOf([about]);
+    const limits = new Map(views.map((q) => [q.key, 'maxLength' in q ? q.maxLength : null]));
     expect(limits.get('first_name')).toBe(45);
     expect(limits.get('email_address')).toBe(254);
     // A date is held to its form (an ISO date), not a length; the field's mask bounds what is typed.
     expect(limits.get('birth_date')).toBeNull();
-    for (const [key, limit] of limits) {
-      const spec = model.keySpecs.get(key);
-      expect(limit).toBe(spec?.type === 'text' ? spec.maxLength : null);
+    // Typed answers carry their limit; a choice's answer is one of its options, so its view has none.
+    const typed = ['text', 'textarea', 'phone', 'ssn', 'number', 'lookup'];
+    for (const view of views) {
+      const spec = model.keySpecs.get(view.key);
+      if (typed.includes(view.questionKind))
+        expect(limits.get(view.key)).toBe(spec?.type === 'text' ? spec.maxLength : 'no limit');
+      else expect(view).not.toHaveProperty('maxLength');
     }
   });
 });

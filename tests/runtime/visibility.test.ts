@@ -16,7 +16,7 @@ function keysOf(nodes: readonly ViewNode[]): string[] {
   return nodes.flatMap((node): string[] => {
     switch (node.kind) {
       case 'question':
-        return [node.key, ...keysOf(node.content)];
+        return [node.key, ...(node.questionKind === 'radio' ? keysOf(node.content) : [])];
       case 'checkboxTrigger':
         return [node.checkbox.key, ...keysOf(node.children)];
       case 'repeat':
@@ -49,9 +49,9 @@ describe('radio-driven content', () => {
   it('shows the content of the chosen value only', () => {
     const page = visiblePage(miniDefinition, { travel: 'Y' }, 'one');
     const travel = page?.children.find((node) => node.kind === 'question' && node.key === 'travel');
-    expect(travel && travel.kind === 'question' ? keysOf(travel.content) : []).toEqual([
-      'destination',
-    ]);
+    expect(
+      travel?.kind === 'question' && travel.questionKind === 'radio' ? keysOf(travel.content) : [],
+    ).toEqual(['destination']);
     expect(pageKeys(visiblePage(miniDefinition, { travel: 'N' }, 'one'))).not.toContain(
       'destination',
     );
@@ -90,10 +90,11 @@ describe('conditional selects', () => {
   it('displayAndOptions offers the list keyed by the controlling answer', () => {
     const page = visiblePage(miniDefinition, { colour: 'R' }, 'one');
     const shade = page?.children.find((node) => node.kind === 'question' && node.key === 'shade');
-    expect(shade?.kind === 'question' ? shade.options?.map((o) => o.value) : null).toEqual([
-      '--',
-      'CRIMSON',
-    ]);
+    expect(
+      shade?.kind === 'question' && shade.questionKind === 'select'
+        ? shade.options.map((o) => o.value)
+        : null,
+    ).toEqual(['--', 'CRIMSON']);
   });
 
   it('displayAndOptions hides the question when the list offers nothing', () => {
@@ -323,7 +324,9 @@ describe('the institution definition (SPEC 4.7)', () => {
         section?.kind === 'section'
           ? section.children.find((n) => n.kind === 'question' && n.key === 'state')
           : undefined;
-      return question?.kind === 'question' ? question.options : null;
+      return question?.kind === 'question' && question.questionKind === 'select'
+        ? question.options
+        : null;
     };
     expect(state('USA')?.map((o) => o.value)).toEqual(
       expect.arrayContaining(['--', 'Vermont', 'Armed Forces Europe']),
@@ -359,7 +362,9 @@ describe('required, resolved for the current answers', () => {
             : 'children' in node
               ? node.children
               : [];
-        const inner = find([...children, ...(node.kind === 'question' ? node.content : [])]);
+        const content =
+          node.kind === 'question' && node.questionKind === 'radio' ? node.content : [];
+        const inner = find([...children, ...content]);
         if (inner !== undefined) return inner;
       }
       return undefined;

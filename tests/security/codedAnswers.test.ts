@@ -22,7 +22,9 @@ describe('D74 client and server agree by construction', () => {
     for (const instance of compile(definition).instances) {
       if (!instance.options || instance.monthOptions || instance.controlKey) continue;
       const options = instance.options({}, now);
-      const view = { key: instance.key, descKey: instance.descKey, options } as QuestionView;
+      const view = { key: instance.key, descKey: instance.descKey, options } as QuestionView<
+        'select' | 'radio'
+      >;
       for (const option of options) {
         const written = choiceAnswers(view, option.value);
         const result = codedAnswers(definition, written, {}, now);

@@ -46,23 +46,22 @@ const download = (client: Client, url: string) => client.get(url);
 /** What the copy must show for one answered question (the print set's rules, SPEC 2.9). */
 function expectedValue(view: QuestionView, answers: Record<string, unknown>): string | null {
   const value = answers[view.key];
-  const question = view.question;
-  switch (question.kind) {
+  switch (view.questionKind) {
     case 'checkbox':
       return checkboxMark(value);
     case 'select':
     case 'radio':
       return choiceText(value, view.descKey ? answers[view.descKey] : undefined, view.options);
     case 'monthYear':
-      return monthYearText(value, answers[view.yearKey ?? ''], view.monthOptions);
+      return monthYearText(value, answers[view.yearKey], view.monthOptions);
     case 'lookup':
       return lookupText(
-        question.category,
+        view.question.category,
         value,
         answers[view.fillKeys.find((key) => key.endsWith('ceeb')) ?? ''],
       );
     case 'file':
-      return `Document attached for "${question.label}"`;
+      return `Document attached for "${view.question.label}"`;
     case 'date':
       return typeof value === 'string' ? usDate(value) : null;
     case 'ssn':

@@ -2,12 +2,7 @@
  * The app's own renderer set: plain HTML with its own class names, no library. The record is typed
  * by the package, so the compiler refuses a set that misses a question kind or a container.
  */
-import {
-  BLANK,
-  optionLabel,
-  type QuestionKind,
-  type QuestionView,
-} from '@admission-platform/form-runtime';
+import { BLANK, optionLabel, type QuestionView } from '@admission-platform/form-runtime';
 import type {
   AnswerValue,
   QuestionRendererProps,
@@ -36,7 +31,8 @@ function Field(props: QuestionRendererProps & { readonly children: ReactNode }) 
   );
 }
 
-function TextInput<K extends QuestionKind>(props: QuestionRendererProps<K>) {
+/** Reads only what every question's view has, so it draws any kind. */
+function TextInput(props: QuestionRendererProps) {
   const { view, value, onValueChange, onBlur, ids, errors } = props;
   return (
     <Field {...props}>
@@ -53,15 +49,16 @@ function TextInput<K extends QuestionKind>(props: QuestionRendererProps<K>) {
 }
 
 /** A choice stores its code and, where the definition asks for it, its label under `<key>_desc`. */
-function choose(view: QuestionView, code: string): Record<string, AnswerValue> {
+function choose(view: QuestionView<'select' | 'radio'>, code: string): Record<string, AnswerValue> {
   const answers: Record<string, AnswerValue> = { [view.key]: code };
-  if (view.descKey) answers[view.descKey] = optionLabel(view.options ?? [], code);
+  if (view.descKey) answers[view.descKey] = optionLabel(view.options, code);
   return answers;
 }
 
-function Choice<K extends QuestionKind>(props: QuestionRendererProps<K>) {
+/** A select's and a radio's view carry the options on offer and the `_desc` key. */
+function Choice(props: QuestionRendererProps<'select' | 'radio'>) {
   const { view, value, onAnswersChange, ids } = props;
-  const options = (view.options ?? []).filter((option) => option.value !== BLANK);
+  const options = view.options.filter((option) => option.value !== BLANK);
   return (
     <Field {...props}>
       <span id={ids.input} role="radiogroup">
@@ -82,7 +79,7 @@ function Choice<K extends QuestionKind>(props: QuestionRendererProps<K>) {
   );
 }
 
-function Checkbox<K extends QuestionKind>(props: QuestionRendererProps<K>) {
+function Checkbox(props: QuestionRendererProps<'checkbox'>) {
   const { view, value, onValueChange, ids } = props;
   return (
     <Field {...props}>

@@ -23,7 +23,7 @@ function attachmentOrder(
     now,
   });
   return questionsOf(pages)
-    .filter((view) => view.question.kind === 'file')
+    .filter((view) => view.questionKind === 'file')
     .map((view) => ({ key: view.key, label: view.question.label }));
 }
 

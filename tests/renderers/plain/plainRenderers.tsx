@@ -5,13 +5,7 @@
  * (tests/renderers/embedding.test.ts checks that the quotes match this file).
  */
 import type { ReactNode } from 'react';
-import {
-  BLANK,
-  optionLabel,
-  type OptionEntry,
-  type QuestionKind,
-  type QuestionView,
-} from '../../../runtime';
+import { BLANK, optionLabel, type OptionEntry, type QuestionView } from '../../../runtime';
 import type { AnswerValue, QuestionRendererProps, RendererSet } from '../../../renderers/registry';
 
 const textOf = (value: unknown): string =>
@@ -50,7 +44,8 @@ function described(props: Omit<FrameProps, 'view'>) {
 // #endregion
 
 // #region docs:text
-function TextInput<K extends QuestionKind>(props: QuestionRendererProps<K>) {
+/** Reads only what every question's view has, so it draws any kind. */
+function TextInput(props: QuestionRendererProps) {
   const { view, value, onValueChange, onBlur, ids } = props;
   return (
     <Frame {...props}>
@@ -67,7 +62,7 @@ function TextInput<K extends QuestionKind>(props: QuestionRendererProps<K>) {
 }
 // #endregion
 
-function TextArea<K extends QuestionKind>(props: QuestionRendererProps<K>) {
+function TextArea(props: QuestionRendererProps<'textarea'>) {
   const { view, value, onValueChange, onBlur, ids } = props;
   return (
     <Frame {...props}>
@@ -85,14 +80,15 @@ function TextArea<K extends QuestionKind>(props: QuestionRendererProps<K>) {
 
 // #region docs:select
 /** A choice stores its code and, where the definition asks for it, the label under `<key>_desc`. */
-function choose(view: QuestionView, code: string): Record<string, AnswerValue> {
+function choose(view: QuestionView<'select' | 'radio'>, code: string): Record<string, AnswerValue> {
   const stored = code === BLANK ? '' : code;
   const answers: Record<string, AnswerValue> = { [view.key]: stored };
-  if (view.descKey) answers[view.descKey] = optionLabel(view.options ?? [], stored);
+  if (view.descKey) answers[view.descKey] = optionLabel(view.options, stored);
   return answers;
 }
 
-function Select<K extends QuestionKind>(props: QuestionRendererProps<K>) {
+/** A select's view carries its options and `descKey` (and no other kind's fields). */
+function Select(props: QuestionRendererProps<'select'>) {
   const { view, value, onAnswersChange, ids } = props;
   return (
     <Frame {...props}>
@@ -103,7 +99,7 @@ function Select<K extends QuestionKind>(props: QuestionRendererProps<K>) {
         onChange={(event) => onAnswersChange(choose(view, event.target.value))}
         {...described(props)}
       >
-        {(view.options ?? []).map((option: OptionEntry) => (
+        {view.options.map((option: OptionEntry) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
@@ -114,12 +110,12 @@ function Select<K extends QuestionKind>(props: QuestionRendererProps<K>) {
 }
 // #endregion
 
-function Radio<K extends QuestionKind>(props: QuestionRendererProps<K>) {
+function Radio(props: QuestionRendererProps<'radio'>) {
   const { view, value, onAnswersChange, ids } = props;
   return (
     <fieldset data-key={view.key} {...described(props)}>
       <legend>{view.question.label}</legend>
-      {(view.options ?? [])
+      {view.options
         .filter((option) => option.value !== BLANK)
         .map((option) => (
           <label key={option.value}>
@@ -138,7 +134,7 @@ function Radio<K extends QuestionKind>(props: QuestionRendererProps<K>) {
   );
 }
 
-function Checkbox<K extends QuestionKind>(props: QuestionRendererProps<K>) {
+function Checkbox(props: QuestionRendererProps<'checkbox'>) {
   const { view, value, onValueChange, ids } = props;
   return (
     <div data-key={view.key}>
@@ -158,7 +154,7 @@ function Checkbox<K extends QuestionKind>(props: QuestionRendererProps<K>) {
 
 function MonthYear(props: QuestionRendererProps<'monthYear'>) {
   const { view, value, answerOf, onAnswersChange, ids } = props;
-  const yearKey = view.yearKey ?? view.question.yearKey;
+  const { yearKey } = view;
   return (
     <fieldset data-key={view.key} {...described(props)}>
       <legend>{view.question.label}</legend>
@@ -169,7 +165,7 @@ function MonthYear(props: QuestionRendererProps<'monthYear'>) {
           value={textOf(value) || BLANK}
           onChange={(event) => onAnswersChange({ [view.key]: event.target.value })}
         >
-          {(view.monthOptions ?? []).map((option) => (
+          {view.monthOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
@@ -182,7 +178,7 @@ function MonthYear(props: QuestionRendererProps<'monthYear'>) {
           value={textOf(answerOf(yearKey)) || BLANK}
           onChange={(event) => onAnswersChange({ [yearKey]: event.target.value })}
         >
-          {(view.options ?? []).map((option) => (
+          {view.yearOptions.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
