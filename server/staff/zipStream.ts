@@ -23,12 +23,21 @@ export function zipStream(entries: AsyncIterable<ZipEntry>, mtime: Date): Readab
   const outputDone = finished(output);
   outputDone.catch(() => undefined);
   const produce = async () => {
-    for await (const { name, bytes } of entries) {
-      const body = Readable.from([bytes]);
-      const options = { compress: false, mtime, size: bytes.length };
-      zip.addReadStreamLazy(name, options, (give) => give(null, body));
+    for await (const entry of entries) {
+      // yazl keeps each entry's function to the end: no closure may keep the bytes, or `entry`.
+      const name = entry.name;
+      const options = { compress: false, mtime, size: entry.bytes.length };
+      let held: Uint8Array | undefined = entry.bytes;
+      const taken = new Promise<void>((resolve, reject) => {
+        zip.addReadStreamLazy(name, options, (give) => {
+          const body = Readable.from([held]);
+          held = undefined;
+          finished(body).then(resolve, reject);
+          give(null, body);
+        });
+      });
       // Taken once yazl has piped it on; a reader gone meanwhile ends the loop (and `entries`).
-      await Promise.race([finished(body), outputDone]);
+      await Promise.race([taken, outputDone]);
       if (output.destroyed) return;
     }
     zip.end();
