@@ -4,7 +4,9 @@
  * return it to the document's link; the frame's address answers 200, a framable PDF, and the opening
  * is audited once. Headless Chromium may draw no PDF, so the frame is asserted, not its pixels.
  * Keys inside the frame go to the PDF viewer, Escape too: a visible hint above the frame, also its
- * accessible description, says so and points to Close. axe and screenshots at both widths.
+ * accessible description, says so and points to Close. A reload gives the application with the
+ * viewer closed: opening a document is an audited read, made again only when asked. axe and
+ * screenshots at both widths.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,5 +131,22 @@ describe('the staff document viewer in Chromium', () => {
       await viewer.getByRole('button', { name: 'Close' }).click();
       await viewer.waitFor({ state: 'detached' });
     }
+  }, 120_000);
+
+  it('a reload with the viewer open gives the application back with the viewer closed, no read audited', async () => {
+    const { page } = await e2e.newPage();
+    await signInStaff(e2e, page, EMAIL, admin.secret);
+    await page.goto(`/staff/applications/${applicantId}`);
+    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    await openViewer(page);
+    const reads = await documentReads();
+    const address = page.url();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    expect(page.url()).toBe(address);
+    await page.getByRole('link', { name: FILE }).waitFor();
+    expect(await page.getByRole('region', { name: FILE }).count()).toBe(0);
+    expect(page.frames()).toHaveLength(1);
+    expect(await documentReads()).toBe(reads);
   }, 120_000);
 });
