@@ -36,12 +36,15 @@ export const exportColumnsResponse = z.object({
 });
 export type ExportColumns = z.output<typeof exportColumnsResponse>;
 
-/** The most applications one PDF download holds (D169): a ZIP is built in the worker's memory. */
-export const PDF_BUNDLE_LIMIT = 200;
+/**
+ * The most applications one PDF download holds (D169, D176): an office's whole filtered list on a
+ * deadline day. The ZIP is streamed, so memory does not bound it; the hours of printing do.
+ */
+export const PDF_BUNDLE_LIMIT = 5000;
 
 export const bundleMessages = {
   tooMany: (count: number) =>
-    `These filters find ${count.toLocaleString('en-US')} applications; one PDF download holds at most ${PDF_BUNDLE_LIMIT}. Narrow the filters and try again.`,
+    `These filters find ${count.toLocaleString('en-US')} applications; one PDF download holds at most ${PDF_BUNDLE_LIMIT.toLocaleString('en-US')}. Narrow the filters and try again.`,
   empty: 'These filters find no application to download.',
   noSuchBundle: 'There is no such PDF download.',
   notReady: 'The PDFs are still being prepared. Try again when the download is ready.',

@@ -56,51 +56,62 @@ export function plainObjectSize(sealedSize: number): number {
 }
 
 /**
- * Writes `bytes` sealed under `secret` (the objects key of data key `version`) for the object
- * `name` to the open file `handle`.
+ * Writes the bytes of `source` sealed under `secret` (the objects key of data key `version`) for
+ * the object `name` to the open file `handle`, one chunk at a time: a chunk is sealed once the
+ * next byte (or the end) tells whether it is the last, so a stream of any length needs one chunk.
  */
 export async function writeSealedObject(
   handle: FileHandle,
   secret: Buffer,
   version: number,
   name: string,
-  bytes: Uint8Array,
+  source: Uint8Array | AsyncIterable<Uint8Array>,
 ): Promise<void> {
   const salt = Buffer.alloc(SALT_BYTES);
   randomBytes(SALT_BYTES - VERSION_BYTES).copy(salt);
   salt.writeUInt32BE(version, SALT_BYTES - VERSION_BYTES);
   const key = objectKey(secret, salt, name);
   await handle.write(Buffer.concat([SEALED_OBJECT_MAGIC, salt]));
-  const chunks = Math.max(1, Math.ceil(bytes.length / OBJECT_CHUNK_BYTES));
-  for (let index = 0; index < chunks; index++) {
-    const cipher = createCipheriv('aes-256-gcm', key, nonce(index));
-    cipher.setAAD(chunkContext(index === chunks - 1));
-    const plain = bytes.subarray(index * OBJECT_CHUNK_BYTES, (index + 1) * OBJECT_CHUNK_BYTES);
+  const block = Buffer.allocUnsafe(OBJECT_CHUNK_BYTES);
+  let filled = 0;
+  let index = 0;
+  const seal = async (last: boolean) => {
+    const cipher = createCipheriv('aes-256-gcm', key, nonce(index++));
+    cipher.setAAD(chunkContext(last));
+    const plain = block.subarray(0, filled);
     await handle.write(Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]));
-  }
+    filled = 0;
+  };
+  for await (const bytes of source instanceof Uint8Array ? [source] : source)
+    for (let at = 0; at < bytes.length;) {
+      if (filled === OBJECT_CHUNK_BYTES) await seal(false);
+      const taken = Math.min(bytes.length - at, OBJECT_CHUNK_BYTES - filled);
+      block.set(bytes.subarray(at, at + taken), filled);
+      filled += taken;
+      at += taken;
+    }
+  await seal(true);
 }
 
 /**
- * The plaintext of the sealed object in `handle` (`size` bytes), under the objects key of the data
- * key version its header names; throws when the secret, the name or any byte is not the sealer's,
- * or when the object was cut short.
+ * The plaintext of the sealed object in `handle` (`size` bytes) chunk by chunk, under the objects
+ * key of the data key version its header names; throws when the secret, the name or any byte is
+ * not the sealer's, or when the object was cut short. A chunk is given only once its tag is checked.
  */
-export async function readSealedObject(
+export async function* sealedObjectChunks(
   handle: FileHandle,
   secretOf: (version: number) => Promise<Buffer>,
   name: string,
   size: number,
-): Promise<Buffer> {
+): AsyncGenerator<Buffer> {
   if (size < OBJECT_HEADER_BYTES + TAG_BYTES) throw new Error('sealed object too short');
   const header = Buffer.alloc(OBJECT_HEADER_BYTES);
   await handle.read(header, 0, OBJECT_HEADER_BYTES, 0);
   if (!isSealedObject(header)) throw new Error('not a sealed object');
   const secret = await secretOf(objectKeyVersion(header));
   const key = objectKey(secret, header.subarray(SEALED_OBJECT_MAGIC.length), name);
-  const plain = Buffer.allocUnsafe(plainObjectSize(size));
   const chunk = Buffer.alloc(SEALED_CHUNK_BYTES);
   let position = OBJECT_HEADER_BYTES;
-  let written = 0;
   for (let index = 0; position < size; index++) {
     const length = Math.min(SEALED_CHUNK_BYTES, size - position);
     if (length < TAG_BYTES) throw new Error('sealed object cut short');
@@ -109,8 +120,22 @@ export async function readSealedObject(
     const decipher = createDecipheriv('aes-256-gcm', key, nonce(index));
     decipher.setAAD(chunkContext(position === size));
     decipher.setAuthTag(chunk.subarray(length - TAG_BYTES, length));
-    written += decipher.update(chunk.subarray(0, length - TAG_BYTES)).copy(plain, written);
+    const plain = decipher.update(chunk.subarray(0, length - TAG_BYTES));
     decipher.final();
+    yield plain;
   }
+}
+
+/** The whole plaintext of the sealed object in `handle` (`size` bytes): see sealedObjectChunks. */
+export async function readSealedObject(
+  handle: FileHandle,
+  secretOf: (version: number) => Promise<Buffer>,
+  name: string,
+  size: number,
+): Promise<Buffer> {
+  const plain = Buffer.allocUnsafe(Math.max(0, plainObjectSize(size)));
+  let written = 0;
+  for await (const chunk of sealedObjectChunks(handle, secretOf, name, size))
+    written += chunk.copy(plain, written);
   return plain;
 }

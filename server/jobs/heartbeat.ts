@@ -2,9 +2,12 @@
  * A running worker loop's heartbeat (D139): one row of `jobs` per worker, of the status `heartbeat`
  * (never claimed, never counted by the claim's fairness), its `updated_at` moved every
  * `HEARTBEAT_MS`. `/readyz` and `/metrics` read the newest one, so a web process knows a worker is
- * alive wherever it runs: its child, itself, or `npm run worker` on another machine.
+ * alive wherever it runs: its child, itself, or `npm run worker` on another machine. Each beat also
+ * holds the leases of the jobs the worker is running (D176): a job longer than its lease (a ZIP of
+ * thousands of PDFs) stays its worker's while that worker lives, and is claimed again only once it
+ * stops beating.
  */
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -25,6 +28,7 @@ export class WorkerHeartbeat {
     private readonly db: Database,
     private readonly workerId: string,
     private readonly now: () => Date,
+    private readonly leases: { readonly ms: number; readonly jobs: ReadonlySet<{ id: number }> },
   ) {}
 
   start(): void {
@@ -56,6 +60,18 @@ export class WorkerHeartbeat {
 
   private async write(): Promise<void> {
     const now = this.now();
+    const running = [...this.leases.jobs].map((job) => job.id);
+    if (running.length > 0)
+      await this.db
+        .update(jobs)
+        .set({ lockedUntil: new Date(now.getTime() + this.leases.ms) })
+        .where(
+          and(
+            inArray(jobs.id, running),
+            eq(jobs.lockedBy, this.workerId),
+            eq(jobs.status, 'running'),
+          ),
+        );
     if (this.rowId !== undefined) {
       const moved = await this.db
         .update(jobs)

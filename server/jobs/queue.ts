@@ -110,8 +110,9 @@ export class JobQueue {
     private readonly db: Database,
     private readonly options: QueueOptions,
   ) {
-    this.heartbeat = new WorkerHeartbeat(db, this.workerId, options.now);
     this.leaseMs = options.leaseMs ?? 120_000;
+    const held = { ms: this.leaseMs, jobs: this.currentJobs };
+    this.heartbeat = new WorkerHeartbeat(db, this.workerId, options.now, held);
     this.pollMs = options.pollMs ?? 1000;
     this.retryDelayMs = options.retryDelayMs ?? 5000;
   }
@@ -180,10 +181,7 @@ export class JobQueue {
     });
   }
 
-  /**
-   * Replaces the payload of a job this worker holds (a kind records what it has done, so that a
-   * run after a crash sees it, or drops what it no longer needs).
-   */
+  /** Replaces the payload of a job this worker holds (what it has done, for a run after a crash). */
   async record(job: Job, payload: Record<string, unknown>): Promise<void> {
     await this.db
       .update(jobs)

@@ -65,8 +65,9 @@ export function exportRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       const file = await pdfBundleZip(ctx, request.tenant.id, id);
       return reply
         .header('Content-Type', 'application/zip')
+        .header('Content-Length', file.size)
         .header('Content-Disposition', disposition('attachment', file.fileName))
-        .send(file.bytes);
+        .send(file.body);
     });
   };
 }

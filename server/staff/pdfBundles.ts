@@ -3,11 +3,11 @@
  * request counts the set (at most `PDF_BUNDLE_LIMIT`), records the bundle, audits it once and
  * queues the job in one transaction; the job adds each PDF (the stored one when it is current,
  * else printed as the PDF job prints it) under `<Last>-<First>-<reference>.pdf`, counting its
- * progress, and stores the ZIP sealed like every object. Retention removes it a day after.
+ * progress, and streams the ZIP into storage, sealed like every object (D176): one PDF at a time
+ * in memory, whatever the count. Retention removes it a day after.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import { zipSync } from 'fflate';
 import type { ApplicationQuery } from '../../contract/staff';
 import {
   bundleMessages,
@@ -29,6 +29,7 @@ import { filterOf } from './applicationList';
 import { audit, filterDetail, type Actor } from './audit';
 import { exportFileName } from './exportCsv';
 import { searchOf } from './listSearch';
+import { zipStream, type ZipEntry } from './zipStream';
 
 export const PDF_BUNDLE_JOB = 'staff-pdf-bundle';
 
@@ -128,13 +129,16 @@ export async function pdfBundleStatus(
   return statusOf(await bundleOf(ctx, tenantId, id));
 }
 
-/** The finished ZIP's bytes and name; 409 while it is built, 404 once retention removed it. */
+/**
+ * The finished ZIP as a stream, its size and name; 409 while it is built, 404 once retention
+ * removed it.
+ */
 export async function pdfBundleZip(ctx: ApplicationPdfContext, tenantId: string, id: string) {
   const row = await bundleOf(ctx, tenantId, id);
   if (row.state !== 'ready' || !row.objectKey) throw new HttpError(409, bundleMessages.notReady);
-  const bytes = await ctx.storage.get(row.objectKey);
-  if (!bytes) throw new HttpError(404, bundleMessages.noSuchBundle);
-  return { bytes, fileName: row.fileName };
+  const object = await ctx.storage.getStream(row.objectKey);
+  if (!object) throw new HttpError(404, bundleMessages.noSuchBundle);
+  return { ...object, fileName: row.fileName };
 }
 
 /** The PDF of one application: the stored one when it is current, else printed now. */
@@ -152,7 +156,7 @@ async function pdfOf(ctx: ApplicationPdfContext, tenantId: string, userId: strin
     first: sources.answers.first_name,
     reference: applicationReference(userId),
   });
-  return { name, bytes: new Uint8Array(bytes) };
+  return { name, bytes: new Uint8Array(bytes) } satisfies ZipEntry;
 }
 
 export function pdfBundleJob(ctx: ApplicationPdfContext) {
@@ -180,18 +184,22 @@ export function pdfBundleJob(ctx: ApplicationPdfContext) {
       const ids = await setOf(ctx, tenantId, row.filter, PDF_BUNDLE_LIMIT);
       await settle(job.payload, { total: ids.length, done: 0 });
       const now = ctx.config.now();
-      const entries: Record<string, Uint8Array> = {};
-      for (const [index, userId] of ids.entries()) {
-        const { name, bytes } = await pdfOf(ctx, tenantId, userId, now);
-        entries[name] = bytes;
-        await settle(job.payload, { done: index + 1 });
+      // Each PDF is made when the ZIP asks for it; asked again, the one before has been written.
+      async function* entries() {
+        for (const [index, userId] of ids.entries()) {
+          yield await pdfOf(ctx, tenantId, userId, now);
+          await settle(job.payload, { done: index + 1 });
+        }
       }
-      // PDFs are compressed already: stored as they are.
-      const zip = zipSync(entries, { level: 0 });
       const key = `${tenantId}/pdf-bundles/${bundleId}-${randomBytes(8).toString('hex')}.zip`;
-      await ctx.storage.put(key, zip, 'application/zip');
+      const zip = zipStream(entries(), now);
+      try {
+        await ctx.storage.putStream(key, zip, 'application/zip');
+      } finally {
+        zip.destroy();
+      }
       await settle(job.payload, { state: 'ready', objectKey: key, finishedAt: ctx.config.now() });
-      ctx.log.info({ job: job.id, pdfs: ids.length, bytes: zip.length }, 'PDF bundle ready');
+      ctx.log.info({ job: job.id, pdfs: ids.length }, 'PDF bundle ready');
     },
     async onGiveUp(job: Job<BundlePayload>): Promise<void> {
       await settle(job.payload, { state: 'failed', finishedAt: ctx.config.now() });

@@ -5,8 +5,9 @@
  * written sealed under its tenant's objects key (D154); a plain one stored before is still read.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import {
   isSealedObject,
   OBJECT_HEADER_BYTES,
@@ -14,6 +15,7 @@ import {
   plainObjectSize,
   readSealedObject,
   SEALED_OBJECT_MAGIC,
+  sealedObjectChunks,
   writeSealedObject,
 } from '../crypto/objectSeal';
 import { randomToken } from '../secrets';
@@ -70,8 +72,20 @@ export class LocalStorage implements ObjectStorage {
     await rename(await this.sealedCopy(key, bytes), file);
   }
 
+  async putStream(
+    key: string,
+    source: AsyncIterable<Uint8Array>,
+    _contentType?: string,
+  ): Promise<void> {
+    const file = this.file(key);
+    await rename(await this.sealedCopy(key, source), file);
+  }
+
   /** A temporary file beside the object's holding `bytes` sealed under the current data key. */
-  private async sealedCopy(key: string, bytes: Uint8Array): Promise<string> {
+  private async sealedCopy(
+    key: string,
+    bytes: Uint8Array | AsyncIterable<Uint8Array>,
+  ): Promise<string> {
     const file = this.file(key);
     const current = await this.keys(objectTenant(key));
     await mkdir(path.dirname(file), { recursive: true });
@@ -88,24 +102,62 @@ export class LocalStorage implements ObjectStorage {
     return temporary;
   }
 
-  async get(key: string): Promise<Buffer | null> {
-    let handle;
+  /** The object's file opened for reading, or null when there is none. */
+  private async opened(key: string): Promise<FileHandle | null> {
     try {
-      handle = await open(this.file(key), 'r');
+      return await open(this.file(key), 'r');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  private static async sealed(handle: FileHandle): Promise<boolean> {
+    const head = Buffer.alloc(SEALED_OBJECT_MAGIC.length);
+    await handle.read(head, 0, head.length, 0);
+    return isSealedObject(head);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    const handle = await this.opened(key);
+    if (!handle) return null;
     try {
       const { size } = await handle.stat();
-      const head = Buffer.alloc(SEALED_OBJECT_MAGIC.length);
-      await handle.read(head, 0, head.length, 0);
-      if (isSealedObject(head))
+      if (await LocalStorage.sealed(handle))
         return await readSealedObject(handle, (v) => this.secretOf(key, v), key, size);
       return await handle.readFile();
     } finally {
       await handle.close();
     }
+  }
+
+  async getStream(key: string): Promise<{ body: Readable; size: number } | null> {
+    const opened = await this.opened(key);
+    if (!opened) return null;
+    const handle = opened;
+    let sealed: boolean;
+    let size: number;
+    try {
+      ({ size } = await handle.stat());
+      sealed = await LocalStorage.sealed(handle);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    const secretOf = (version: number) => this.secretOf(key, version);
+    // The file stays open while the stream is read; it closes at its end or when it is destroyed.
+    async function* chunks() {
+      try {
+        if (sealed) yield* sealedObjectChunks(handle, secretOf, key, size);
+        else yield* handle.createReadStream({ start: 0, autoClose: false });
+      } finally {
+        await handle.close();
+      }
+    }
+    return {
+      body: Readable.from(chunks(), { objectMode: false }),
+      size: sealed ? plainObjectSize(size) : size,
+    };
   }
 
   async delete(key: string): Promise<void> {
@@ -167,9 +219,9 @@ export class LocalStorage implements ObjectStorage {
   async sealInPlace(key: string): Promise<void> {
     const file = this.file(key);
     const before = await stat(file).catch(() => undefined);
-    const bytes = await this.get(key);
-    if (!before || !bytes) return;
-    const temporary = await this.sealedCopy(key, bytes);
+    const object = await this.getStream(key);
+    if (!before || !object) return;
+    const temporary = await this.sealedCopy(key, object.body);
     // An object put again meanwhile is the newer one, already sealed under the current key: it stays.
     const now = await stat(file).catch(() => undefined);
     if (now?.ino === before.ino && now.mtimeMs === before.mtimeMs) await rename(temporary, file);

@@ -5,6 +5,7 @@
  * which decides by the bytes anyway (docs/decisions/ D32).
  */
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -13,11 +14,15 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { Readable } from 'node:stream';
 import { UPLOAD_POLICY, type ObjectStorage, type PresignedPost } from './storage';
 
 /** Every object is stored encrypted by the store (SSE-S3): puts and presigned uploads. */
 const SERVER_SIDE_ENCRYPTION = 'AES256';
+/** The smallest part S3 takes in a multipart upload (but the last). */
+const MULTIPART_PART_BYTES = 5 * 1024 * 1024;
 
 export interface S3Options {
   readonly bucket: string;
@@ -63,13 +68,62 @@ export class S3Storage implements ObjectStorage {
     );
   }
 
+  /**
+   * A multipart upload of parts of 5 MiB, two in flight. When the source fails its parts are
+   * aborted; the source's error is the one thrown, whether or not the abort succeeds (a bucket
+   * rule removes what an abort leaves, docs/operations.md).
+   */
+  async putStream(
+    key: string,
+    source: AsyncIterable<Uint8Array>,
+    contentType: string,
+  ): Promise<void> {
+    const upload = new Upload({
+      client: this.client,
+      params: {
+        Bucket: this.options.bucket,
+        Key: key,
+        Body: Readable.from(source, { objectMode: false }),
+        ContentType: contentType,
+        ServerSideEncryption: SERVER_SIDE_ENCRYPTION,
+      },
+      partSize: MULTIPART_PART_BYTES,
+      queueSize: 2,
+      leavePartsOnError: true,
+    });
+    try {
+      await upload.done();
+    } catch (error) {
+      if (upload.uploadId)
+        await this.client
+          .send(
+            new AbortMultipartUploadCommand({
+              Bucket: this.options.bucket,
+              Key: key,
+              UploadId: upload.uploadId,
+            }),
+          )
+          .catch(() => undefined);
+      throw error;
+    }
+  }
+
   async get(key: string): Promise<Buffer | null> {
+    const object = await this.getStream(key);
+    if (!object) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+
+  async getStream(key: string): Promise<{ body: Readable; size: number } | null> {
     try {
       const result = await this.client.send(
         new GetObjectCommand({ Bucket: this.options.bucket, Key: key }),
       );
       if (!result.Body) return null;
-      return Buffer.from(await result.Body.transformToByteArray());
+      // In Node.js the SDK's body is an http response stream.
+      return { body: result.Body as Readable, size: result.ContentLength ?? 0 };
     } catch (error) {
       if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
         return null;

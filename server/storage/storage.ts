@@ -3,6 +3,7 @@
  * server's own presigned POST (the embedded default) and S3 or a compatible store (STORAGE=s3).
  */
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { MAX_FILE_BYTES } from '../../contract/documents';
 
 export interface PresignedPost {
@@ -12,8 +13,15 @@ export interface PresignedPost {
 
 export interface ObjectStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores the bytes of `source` as they come, holding a bounded part of them at a time (a ZIP of
+   * thousands of PDFs, D176); the object appears whole or not at all.
+   */
+  putStream(key: string, source: AsyncIterable<Uint8Array>, contentType: string): Promise<void>;
   /** The object's bytes, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
+  /** The object's bytes as a stream and its size, or null when there is none. */
+  getStream(key: string): Promise<{ body: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
   /** The object's size, or null when there is none. */
   exists(key: string): Promise<{ size: number } | null>;

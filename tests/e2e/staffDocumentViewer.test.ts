@@ -3,7 +3,10 @@
  * application at 1280 px and over the page at 360 px; its heading takes focus, Close and Escape
  * return it to the document's link; the frame's address answers 200, a framable PDF, and the opening
  * is audited once. Headless Chromium may draw no PDF, so the frame is asserted, not its pixels.
- * axe and screenshots at both widths.
+ * Keys inside the frame go to the PDF viewer, Escape too: a visible hint above the frame, also its
+ * accessible description, says so and points to Close. A reload gives the application with the
+ * viewer closed: opening a document is an audited read, made again only when asked. axe and
+ * screenshots at both widths.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,5 +102,51 @@ describe('the staff document viewer in Chromium', () => {
     await viewer.waitFor({ state: 'detached' });
     await expect.poll(() => link.evaluate((a) => a === document.activeElement)).toBe(true);
     expect(await documentReads()).toBe(before + 2);
+  }, 120_000);
+
+  it('says, beside the frame and as its description, that Escape does not reach out of the PDF', async () => {
+    const { page } = await e2e.newPage();
+    await signInStaff(e2e, page, EMAIL, admin.secret);
+    await page.goto(`/staff/applications/${applicantId}`);
+    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      const viewer = await openViewer(page);
+      const hint = viewer.getByText('Inside the document, keys go to the PDF viewer, Escape too');
+      expect(await hint.isVisible(), `at ${width}`).toBe(true);
+      // Above the frame, so it is read before the keys are lost.
+      const [hintBox, frameBox] = [
+        await hint.boundingBox(),
+        await viewer.locator('iframe').boundingBox(),
+      ];
+      expect(hintBox!.y + hintBox!.height).toBeLessThanOrEqual(frameBox!.y);
+      // The frame's accessible description: a screen reader says it on entering the frame.
+      const described = await viewer
+        .locator('iframe')
+        .evaluate(
+          (frame) =>
+            document.getElementById(frame.getAttribute('aria-describedby') ?? '')?.textContent,
+        );
+      expect(described).toBe(await hint.textContent());
+      await viewer.getByRole('button', { name: 'Close' }).click();
+      await viewer.waitFor({ state: 'detached' });
+    }
+  }, 120_000);
+
+  it('a reload with the viewer open gives the application back with the viewer closed, no read audited', async () => {
+    const { page } = await e2e.newPage();
+    await signInStaff(e2e, page, EMAIL, admin.secret);
+    await page.goto(`/staff/applications/${applicantId}`);
+    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    await openViewer(page);
+    const reads = await documentReads();
+    const address = page.url();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    expect(page.url()).toBe(address);
+    await page.getByRole('link', { name: FILE }).waitFor();
+    expect(await page.getByRole('region', { name: FILE }).count()).toBe(0);
+    expect(page.frames()).toHaveLength(1);
+    expect(await documentReads()).toBe(reads);
   }, 120_000);
 });

@@ -1,9 +1,10 @@
 /**
  * The S3 adapter against a real S3-compatible server started here (s3rver, pure npm): objects,
- * the presigned POST's policy, a browser-style form upload, and the whole document chain with
+ * streamed ones in multipart uploads (D176), the presigned POST's policy, a browser-style form upload, and the whole document chain with
  * STORAGE=s3. s3rver stores POST uploads but does not enforce POST policies; the policy's content is
  * checked here, and S3 enforces it in production (docs/decisions/ D32).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,32 @@ describe('S3 storage', () => {
     expect((await storage.get(key))?.toString()).toBe('hello');
     await storage.delete(key);
     expect(await storage.exists(key)).toBeNull();
+  });
+
+  it('streams an object in as parts of 5 MiB and out again; a source that fails stores nothing', async () => {
+    const bytes = randomBytes(11 * 1024 * 1024 + 17);
+    async function* pieces(fail: boolean) {
+      for (let at = 0; at < bytes.length; at += 300_000) {
+        if (fail && at > 6 * 1024 * 1024) throw new Error('the source failed');
+        yield bytes.subarray(at, at + 300_000);
+      }
+    }
+    const key = 'northfield/pdf-bundles/streamed.zip';
+    await storage.putStream(key, pieces(false), 'application/zip');
+    expect(await storage.exists(key)).toEqual({ size: bytes.length });
+    const object = await storage.getStream(key);
+    expect(object?.size).toBe(bytes.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of object!.body) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    expect((await storage.get(key))?.equals(bytes)).toBe(true);
+
+    const failed = 'northfield/pdf-bundles/failed.zip';
+    await expect(storage.putStream(failed, pieces(true), 'application/zip')).rejects.toThrow(
+      'the source failed',
+    );
+    expect(await storage.exists(failed)).toBeNull();
+    expect(await storage.getStream(failed)).toBeNull();
   });
 
   it('presigns a POST fixed to the key and 1 B .. 1 MB for 10 minutes, and takes the form upload', async () => {

@@ -2,11 +2,11 @@
  * The job queue stays fast and fair (D136): finished jobs are pruned after their retention (queued
  * and running never), owners take turns for the slots of each lane, a small image never waits
  * behind another applicant's Word prints, and a burst of workers claiming at once takes each job
- * exactly once.
+ * exactly once. A job longer than its lease stays its worker's while the worker beats (D176).
  */
 import { performance } from 'node:perf_hooks';
-import { ne, sql } from 'drizzle-orm';
-import { HEARTBEAT_STATUS } from '../../server/jobs/heartbeat';
+import { eq, ne, sql } from 'drizzle-orm';
+import { HEARTBEAT_MS, HEARTBEAT_STATUS } from '../../server/jobs/heartbeat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertToPdf, printedByChromium } from '../../server/conversion/convert';
 import type { DatabaseHandle } from '../../server/db/client';
@@ -109,6 +109,47 @@ describe.each(databaseKinds)('the job queue: retention, lanes and turns on %s', 
       await queue.stop();
     }
   }, 30_000);
+
+  it('a job running past its lease stays its worker’s while it beats, and goes to another once it stops', async () => {
+    await clearJobs();
+    const clock = new Clock();
+    const LEASE_MS = 60_000;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const runs: number[] = [];
+    const long = {
+      lane: 'print' as const,
+      run: async (job: { attempt: number }) => {
+        runs.push(job.attempt);
+        await held;
+      },
+    };
+    const first = newQueue({ now: clock.now, leaseMs: LEASE_MS }).register('long', long);
+    const second = newQueue({ now: clock.now, leaseMs: LEASE_MS }).register('long', long);
+    await first.enqueue('long', { tenantId: 'northfield' });
+    const [job] = await handle.db.select().from(jobs).where(eq(jobs.kind, 'long'));
+    const leaseOf = async () =>
+      (await handle.db.select().from(jobs).where(eq(jobs.id, job!.id)))[0]!.lockedUntil!.getTime();
+    first.start();
+    try {
+      for (let i = 0; i < 200 && runs.length === 0; i++) await pause(25);
+      expect(runs).toEqual([1]);
+      // Past the lease taken at the claim: the next beat moves it on.
+      clock.advance(LEASE_MS + 1000);
+      const past = clock.now().getTime();
+      for (let i = 0; i < (HEARTBEAT_MS / 100) * 2 && (await leaseOf()) <= past; i++)
+        await pause(100);
+      expect(await leaseOf()).toBe(past + LEASE_MS);
+      expect(await second.claim('print')).toBeNull();
+      // A worker that stops beating (a crash) leaves the job to the next once the lease runs out.
+      await first.stop({ abandon: true });
+      clock.advance(LEASE_MS + 1000);
+      expect((await second.claim('print'))?.attempt).toBe(2);
+    } finally {
+      release();
+      await first.stop();
+    }
+  }, 60_000);
 
   it('no owner holds two slots of a lane while another owner waits for one (two workers)', async () => {
     await clearJobs();

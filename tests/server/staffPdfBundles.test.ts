@@ -2,7 +2,8 @@
  * "Download PDFs" (D169): the filtered set as one ZIP of PDFs named for people, built by the worker
  * with its progress, for admins only and in their college only, audited once; a set over the limit
  * is refused with our message; two started together are two honest ZIPs; retention removes a
- * finished one a day later.
+ * finished one a day later. The ZIP is streamed (D176): a set over D169's former cap of 200 is one
+ * ZIP of all its PDFs.
  */
 import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
@@ -28,6 +29,8 @@ import {
 } from './staffHelpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The cap while the ZIP was built in memory (D169). */
+const FORMER_LIMIT = 200;
 
 describe.each(databaseKinds)('the ZIP of PDFs on %s', (database) => {
   let server: TestServer;
@@ -135,6 +138,41 @@ describe.each(databaseKinds)('the ZIP of PDFs on %s', (database) => {
       db.execute(sql`delete from users where email like 'bulk%@example.com'`),
     );
   }, 180_000);
+
+  it('a set over the former cap of 200 is one ZIP of every PDF, named apart, with its progress', async () => {
+    const db = server.built.database.db;
+    const bulk = FORMER_LIMIT + 1 - 2;
+    await runInTenant('northfield', () =>
+      db.execute(sql`with made as (
+          insert into users (tenant_id, email, password_hash, created_at)
+          select 'northfield', 'many' || n || '@example.com', 'x', now() from generate_series(1, ${bulk}) n
+          returning id)
+        insert into applications (tenant_id, user_id, answers, updated_at)
+        select 'northfield', id, jsonb_build_object('first_name', 'Many', 'last_name', 'Applicant'), now()
+        from made`),
+    );
+    try {
+      const started = await admin.client.post<PdfBundleStatus>('/staff/api/pdf-bundles', {});
+      expect(started.status).toBe(202);
+      expect(started.body.total).toBe(FORMER_LIMIT + 1);
+      const seen = await untilBuilt(started.body.id);
+      expect(seen.at(-1)).toMatchObject({ state: 'ready', done: 201, total: 201 });
+      const zip = await admin.client.get(`/staff/api/pdf-bundles/${started.body.id}/zip`);
+      expect(zip.status).toBe(200);
+      expect(Number(zip.headers.get('content-length'))).toBe(zip.bytes.byteLength);
+      const files = unzipSync(new Uint8Array(zip.bytes));
+      const names = Object.keys(files);
+      expect(names).toHaveLength(FORMER_LIMIT + 1);
+      expect(names.filter((name) => name.startsWith('Applicant-Many-'))).toHaveLength(bulk);
+      expect(names).toContain(`Lovelace-Ada-${applicationReference(adaId)}.pdf`);
+      for (const bytes of Object.values(files))
+        expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    } finally {
+      await runInTenant('northfield', () =>
+        db.execute(sql`delete from users where email like 'many%@example.com'`),
+      );
+    }
+  }, 600_000);
 
   it('a reader cannot start, follow or download one; the other college finds none of this one', async () => {
     const started = await admin.client.post<PdfBundleStatus>('/staff/api/pdf-bundles?q=ada', {});

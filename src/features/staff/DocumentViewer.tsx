@@ -2,6 +2,8 @@
  * The applicant's converted document beside the application (D174): the staff PDF route framed in a
  * labelled region, its name as the heading (focused on open), "Download" and "Open in a new tab"
  * beside it, and "Close" (or Escape inside the region) returning focus to the document's link.
+ * Inside the frame the browser's PDF viewer takes every key, Escape too (D174): a hint above it,
+ * also the frame's description, says so and points to Close.
  */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { convertedFileName } from '../../../contract/staff';
@@ -60,9 +62,17 @@ export function DocumentViewer({
           Open in a new tab
         </a>
       </div>
+      <p id="document-viewer-keys" className={styles.keys}>
+        Inside the document, keys go to the PDF viewer, Escape too: use Close to close it.
+      </p>
       {/* One load per opening: the frame stays mounted while the document is open, so the read is
           audited once (the src changes only with the document). */}
-      <iframe className={styles.frame} title={`${document.fileName} (PDF)`} src={address} />
+      <iframe
+        className={styles.frame}
+        title={`${document.fileName} (PDF)`}
+        aria-describedby="document-viewer-keys"
+        src={address}
+      />
     </section>
   );
 }
