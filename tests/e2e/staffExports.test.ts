@@ -1,7 +1,8 @@
 /**
  * End to end in Chromium: an admin chooses the CSV's columns (D168) in the dialog, with the
  * keyboard where a keyboard user would, and the exported file holds just those; then "Download
- * PDFs (N)" builds the ZIP in the worker (D169), its progress announced, and the ZIP downloads with
+ * PDFs (N)" builds the ZIP in the worker (D169), its progress announced (again after a reload,
+ * D176), and the ZIP downloads with
  * the PDFs named for people. axe at 1280 and 768 px; screenshots at 1280 and 360 px.
  */
 import { readFile } from 'node:fs/promises';
@@ -83,6 +84,9 @@ describe('the CSV columns and the ZIP of PDFs in Chromium', () => {
     const ready = page.getByRole('link', { name: 'Download the ZIP (1 PDF)' });
     await ready.waitFor({ timeout: 120_000 });
     await checkView(page, 'pdf-zip');
+    // A reload shows the same ZIP again (D176).
+    await page.reload();
+    await ready.waitFor({ timeout: 30_000 });
     const zipped = page.waitForEvent('download');
     await ready.click();
     const zip = unzipSync(new Uint8Array(await readFile((await (await zipped).path()) as string)));

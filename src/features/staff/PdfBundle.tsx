@@ -1,20 +1,42 @@
 /**
  * "Download PDFs (N)" (admins, D169): the list's filtered set as one ZIP of PDFs, built by the
- * worker. The progress is polled and announced; the finished ZIP is a link.
+ * worker. The progress is polled and announced; the finished ZIP is a link. The last one started in
+ * the tab is kept in its session storage, so a reload shows it again (a ZIP of thousands takes
+ * half an hour, D176); one retention removed is forgotten.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { pdfBundleStatus, type PdfBundleStatus } from '../../../contract/staffExports';
-import { staffCall } from './api';
+import { StaffApiError, staffCall } from './api';
 import styles from './staff.module.css';
 import { Failure } from './ui';
 
 const POLL_MS = 1000;
+const STORED = 'staff-pdf-bundle';
+
+function storedBundle(): PdfBundleStatus | null {
+  try {
+    const parsed = pdfBundleStatus.safeParse(JSON.parse(sessionStorage.getItem(STORED) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export function PdfBundleButton({ filter, total }: { filter: string; total: number | null }) {
+  const [started, setStarted] = useState(storedBundle);
   const start = useMutation({
     mutationFn: () =>
       staffCall(pdfBundleStatus, `/pdf-bundles${filter ? `?${filter}` : ''}`, { method: 'POST' }),
+    onSuccess: (status) => {
+      sessionStorage.setItem(STORED, JSON.stringify(status));
+      setStarted(status);
+    },
   });
+  const forget = () => {
+    sessionStorage.removeItem(STORED);
+    setStarted(null);
+  };
   return (
     <>
       <button
@@ -26,18 +48,24 @@ export function PdfBundleButton({ filter, total }: { filter: string; total: numb
         Download PDFs{total === null ? '' : ` (${total.toLocaleString('en-US')})`}
       </button>
       <Failure error={start.error} />
-      {start.data ? <Progress started={start.data} /> : null}
+      {started ? <Progress key={started.id} started={started} onGone={forget} /> : null}
     </>
   );
 }
 
-function Progress({ started }: { started: PdfBundleStatus }) {
+function Progress({ started, onGone }: { started: PdfBundleStatus; onGone: () => void }) {
   const status = useQuery({
     queryKey: ['staff', 'pdf-bundle', started.id],
     queryFn: () => staffCall(pdfBundleStatus, `/pdf-bundles/${started.id}`),
     initialData: started,
+    // A kept one is asked for at once: it may have been finished, or removed, meanwhile.
+    initialDataUpdatedAt: 0,
     refetchInterval: (query) => (query.state.data?.state === 'building' ? POLL_MS : false),
   });
+  const gone = status.error instanceof StaffApiError && status.error.status === 404;
+  useEffect(() => {
+    if (gone) onGone();
+  }, [gone, onGone]);
   const bundle = status.data;
   return (
     <p role="status" className={styles.count}>
