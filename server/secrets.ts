@@ -1,5 +1,12 @@
 /** Random secrets and their stored hashes. Secrets themselves are never stored or logged. */
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -38,7 +45,7 @@ export function sameHash(a: string, b: string): boolean {
 }
 
 /** HMAC-SHA256 of `value` under `key`, base64url. */
-export function hmac(key: string | Buffer, value: string): string {
+export function hmac(key: string | Buffer | KeyObject, value: string): string {
   return createHmac('sha256', key).update(value, 'utf8').digest('base64url');
 }
 

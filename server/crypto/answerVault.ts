@@ -6,10 +6,10 @@
  * data key it is under (D167); one naming none is under the first. Values are opened only where
  * a person is entitled to read them (the applicant, the staff view, the PDF, the CSV).
  */
-import { createHmac } from 'node:crypto';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { sensitiveKeys, type Definition } from '../../runtime';
+import { hmac } from '../secrets';
 import { keyObjectOf, openBytes, sealBytes } from './aead';
 import { FIRST_KEY_VERSION, TenantKeys, type DataKey } from './dataKeys';
 import { masterKeys } from './masterKey';
@@ -57,9 +57,7 @@ export function sealOne(
       Buffer.from(plaintext, 'utf8'),
       context(owner, key),
     ).toString('base64'),
-    digest: createHmac('sha256', keyObjectOf(dataKey.digest))
-      .update(`${key}\u0000${plaintext}`, 'utf8')
-      .digest('base64url'),
+    digest: hmac(keyObjectOf(dataKey.digest), `${key}\u0000${plaintext}`),
     keyVersion: dataKey.version,
   };
 }

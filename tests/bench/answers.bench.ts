@@ -20,6 +20,7 @@ import type { TenantSeed } from '../../server/tenants';
 import { applicationDefinition } from '../../definitions';
 import type { Definition } from '../../runtime';
 import { dropDatabase } from '../server/dropDatabase';
+import { median } from './servedApp';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -102,12 +103,6 @@ interface Figures {
 
 /** Runs of each college in turn; the sealing ratio compares their medians. */
 const SEALING_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** Several runs as one: median throughput and p99, errors summed. */
 const medianRun = (name: string, runs: readonly Figures[]): Figures => ({

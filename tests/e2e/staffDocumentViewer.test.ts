@@ -46,6 +46,15 @@ describe('the staff document viewer in Chromium', () => {
       ).body.rows as unknown[]
     ).length;
 
+  /** A signed-in admin's page on the applicant's application, its documents listed. */
+  async function applicationPage() {
+    const { page } = await e2e.newPage();
+    await signInStaff(e2e, page, EMAIL, admin.secret);
+    await page.goto(`/staff/applications/${applicantId}`);
+    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    return page;
+  }
+
   /** Opens the document from its link; checks the region, its focus, its frame and its response. */
   async function openViewer(page: Page) {
     const framed = page.waitForResponse((response) =>
@@ -105,10 +114,7 @@ describe('the staff document viewer in Chromium', () => {
   }, 120_000);
 
   it('says, beside the frame and as its description, that Escape does not reach out of the PDF', async () => {
-    const { page } = await e2e.newPage();
-    await signInStaff(e2e, page, EMAIL, admin.secret);
-    await page.goto(`/staff/applications/${applicantId}`);
-    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    const page = await applicationPage();
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 800 });
       const viewer = await openViewer(page);
@@ -134,10 +140,7 @@ describe('the staff document viewer in Chromium', () => {
   }, 120_000);
 
   it('a reload with the viewer open gives the application back with the viewer closed, no read audited', async () => {
-    const { page } = await e2e.newPage();
-    await signInStaff(e2e, page, EMAIL, admin.secret);
-    await page.goto(`/staff/applications/${applicantId}`);
-    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    const page = await applicationPage();
     await openViewer(page);
     const reads = await documentReads();
     const address = page.url();

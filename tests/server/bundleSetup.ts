@@ -9,17 +9,13 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildServer } from '../../scripts/buildServer';
+import { oncePerRun } from './oncePerRun';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     serverBundle: string;
   }
 }
-
-const shared = globalThis as {
-  admissionServerBundle?: Promise<string>;
-  admissionServerBundleUsers?: number;
-};
 
 async function bundle(): Promise<string> {
   const outdir = path.resolve('dist', `tests-server-${process.pid}`);
@@ -28,14 +24,9 @@ async function bundle(): Promise<string> {
 }
 
 export default async function setup(project: TestProject) {
-  shared.admissionServerBundle ??= bundle();
-  shared.admissionServerBundleUsers = (shared.admissionServerBundleUsers ?? 0) + 1;
-  const outdir = await shared.admissionServerBundle;
+  const { value: outdir, teardown } = await oncePerRun('server bundle', bundle, (dir) =>
+    rm(dir, { recursive: true, force: true }),
+  );
   project.provide('serverBundle', outdir);
-  return async () => {
-    shared.admissionServerBundleUsers = (shared.admissionServerBundleUsers ?? 1) - 1;
-    if (shared.admissionServerBundleUsers > 0) return;
-    shared.admissionServerBundle = undefined;
-    await rm(outdir, { recursive: true, force: true });
-  };
+  return teardown;
 }

@@ -13,6 +13,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { runInTenant } from '../../server/db/tenantScope';
 import { seedSampleLists } from '../../server/lookup/store';
 import { DEFAULT_TENANT_SEED, definitionsById, ensureTenant } from '../../server/tenants';
+import { oncePerRun } from './oncePerRun';
 
 /** The default tenant and its sample lookup lists, as a first start creates them (≈0.35 s a server). */
 async function seedDefaultTenant(handle: DatabaseHandle): Promise<void> {
@@ -38,15 +39,6 @@ interface TestDatabases {
   readonly postgresTemplate: string | null;
   readonly drop: () => Promise<void>;
 }
-
-/**
- * The projects of one run (`server`, `e2e`, `bundled-chromium`) each call this setup, in the one
- * Vitest process: they share one migration, and the last teardown drops it.
- */
-const shared = globalThis as {
-  admissionTestDatabases?: Promise<TestDatabases>;
-  admissionTestUsers?: number;
-};
 
 async function migrateTestDatabases(): Promise<TestDatabases> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'admission-tests-'));
@@ -90,21 +82,21 @@ async function migrateTestDatabases(): Promise<TestDatabases> {
   return { pgliteDump: dumpFile, postgresTemplate: template, drop };
 }
 
+/**
+ * The projects of one run (`server`, `e2e`, `bundled-chromium`) each call this setup: they share one
+ * migration, and the last teardown drops it.
+ */
 export default async function setup(project: TestProject) {
-  shared.admissionTestDatabases ??= migrateTestDatabases();
-  shared.admissionTestUsers = (shared.admissionTestUsers ?? 0) + 1;
-  const databases = await shared.admissionTestDatabases;
+  const { value: databases, teardown } = await oncePerRun(
+    'test databases',
+    migrateTestDatabases,
+    (made) => made.drop(),
+  );
   project.provide('pgliteDump', databases.pgliteDump);
   project.provide('postgresTemplate', databases.postgresTemplate);
   if (!databases.postgresTemplate)
     console.info(
       `${project.name}: TEST_DATABASE_URL is not set, so the server suites run on PGlite only`,
     );
-
-  return async () => {
-    shared.admissionTestUsers = (shared.admissionTestUsers ?? 1) - 1;
-    if (shared.admissionTestUsers > 0) return;
-    shared.admissionTestDatabases = undefined;
-    await databases.drop();
-  };
+  return teardown;
 }
