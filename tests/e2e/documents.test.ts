@@ -19,7 +19,7 @@ import { documentText as fileText, notices } from '../../contract/words';
 import { namedFileProblem } from '../../src/features/documents/documentsText';
 import { chromeText } from '../../src/chrome/chromeText';
 import { docx, pdf, png } from '../server/documentFiles';
-import { signUpApplicant, startE2E, type E2E } from './harness';
+import { blobFromPage, signUpApplicant, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
 
 const KEY = 'transcript_file';
@@ -44,7 +44,7 @@ const listed = ({ name, buffer }: Upload) =>
 
 /** A real JPEG, as a phone camera would make one: encoded by the browser. */
 async function browserJpeg(page: Page): Promise<Buffer> {
-  const bytes = await page.evaluate(async () => {
+  const bytes = await blobFromPage(page, async () => {
     const canvas = new OffscreenCanvas(800, 600);
     const g = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
     const gradient = g.createLinearGradient(0, 0, 800, 600);
@@ -56,10 +56,9 @@ async function browserJpeg(page: Page): Promise<Buffer> {
     g.font = '32px sans-serif';
     g.fillText('Unofficial transcript', 60, 90);
     for (let row = 0; row < 12; row++) g.fillRect(60, 140 + row * 34, 200 + ((row * 53) % 420), 10);
-    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
-    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+    return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.85 });
   });
-  return Buffer.from(bytes);
+  return bytes;
 }
 
 describe('documents in Chromium', () => {

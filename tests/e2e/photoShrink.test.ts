@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, documentMessages } from '../../contract';
 import { documentText as fileText } from '../../contract/words';
 import { namedFileProblem, shrinkText } from '../../src/features/documents/documentsText';
-import { signUpApplicant, startE2E, type E2E } from './harness';
+import { blobFromPage, signUpApplicant, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
 
 const KEY = 'transcript_file';
@@ -31,7 +31,7 @@ const CAMERA = 'TellTalePhoneCam';
  * the browser encodes it.
  */
 async function phonePhoto(page: Page): Promise<Buffer> {
-  const bytes = await page.evaluate(async () => {
+  const bytes = await blobFromPage(page, async () => {
     const width = 2592;
     const height = 1944;
     const canvas = new OffscreenCanvas(width, height);
@@ -60,10 +60,9 @@ async function phonePhoto(page: Page): Promise<Buffer> {
       image.data[i + 2] = (image.data[i + 2] ?? 0) + noise;
     }
     g.putImageData(image, 0, 0);
-    const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.95 });
-    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+    return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.95 });
   });
-  return withGpsExif(Buffer.from(bytes));
+  return withGpsExif(bytes);
 }
 
 /**
@@ -255,7 +254,7 @@ describe('a phone photo over the limit in Chromium (D165)', () => {
       await page.goto('/final-steps');
       await chooseButton(page).waitFor();
       // A PNG over the limit whose left half is fully transparent (as a cropped screenshot's margin).
-      const bytes = await page.evaluate(async () => {
+      const bytes = await blobFromPage(page, async () => {
         const [width, height] = [1100, 800];
         const canvas = new OffscreenCanvas(width, height);
         const g = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
@@ -270,12 +269,11 @@ describe('a phone photo over the limit in Chromium (D165)', () => {
           image.data[i + 3] = x < width / 2 ? 0 : 255;
         }
         g.putImageData(image, 0, 0);
-        const blob = await canvas.convertToBlob({ type: 'image/png' });
-        return Array.from(new Uint8Array(await blob.arrayBuffer()));
+        return canvas.convertToBlob({ type: 'image/png' });
       });
       const name = 'portal-screenshot.png';
       expect(bytes.length).toBeGreaterThan(MAX_FILE_BYTES);
-      await choose(page, { name, mimeType: 'image/png', buffer: Buffer.from(bytes) });
+      await choose(page, { name, mimeType: 'image/png', buffer: bytes });
       const preview = dialog(page).getByRole('img', { name: shrinkText.previewAlt(name) });
       await preview.waitFor({ timeout: SHRINK_MS });
       // The copy's pixels in the once transparent half, as the preview draws them.
