@@ -75,9 +75,8 @@ export default mergeConfig(
       hookTimeout: 60_000,
       reporters: ['default'],
       projects: [
-        // The unit and browser files share one worker each: the modules, jsdom and the client
-        // build are loaded once, not once per file (D163, D180). The server files do not yet: in
-        // a shared worker one sign-in test took a wrong second-factor code (D180).
+        // The files of each project share their worker: the modules, PGlite, jsdom and the client
+        // build are loaded once per worker, not once per file (D163, D180, D185).
         { extends: true, test: { name: 'unit', include: TEST_PROJECTS.unit, isolate: false } },
         {
           extends: true,
@@ -86,6 +85,7 @@ export default mergeConfig(
             include: TEST_PROJECTS.server,
             exclude: [...configDefaults.exclude, ...TIMED_SUITES],
             globalSetup: serverSetup,
+            isolate: false,
           },
         },
         {
