@@ -6,6 +6,7 @@
  * data key it is under (D167); one naming none is under the first. Values are opened only where
  * a person is entitled to read them (the applicant, the staff view, the PDF, the CSV).
  */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { sensitiveKeys, type Definition } from '../../runtime';
@@ -20,6 +21,8 @@ export interface SealedAnswer {
   readonly digest: string;
   /** The data key's version (D167); absent in values sealed before versions, which are the first. */
   readonly keyVersion?: number;
+  /** The plaintext was deflated before sealing (D186); absent when it was sealed as it is. */
+  readonly deflated?: true;
 }
 
 /** The version of the data key a sealed answer is under. */
@@ -41,8 +44,16 @@ export function isSealed(value: unknown): value is SealedAnswer {
   );
 }
 
-const context = (owner: AnswerOwner, key: string) =>
-  `answer:${owner.tenantId}:${owner.userId}:${key}`;
+/** The ciphertext is bound to its owner, its key and whether it holds deflated bytes. */
+const context = (owner: AnswerOwner, key: string, deflated: boolean) =>
+  `answer:${owner.tenantId}:${owner.userId}:${key}${deflated ? ':deflated' : ''}`;
+
+/**
+ * Below this many bytes a value is sealed as it is: deflating a name or a number saves nothing. A
+ * longer one (an explanation typed as prose) is deflated first, as the database would have
+ * compressed it in the clear; ciphertext does not compress (D186).
+ */
+const DEFLATE_FROM_BYTES = 256;
 
 export function sealOne(
   dataKey: DataKey,
@@ -51,14 +62,18 @@ export function sealOne(
   value: unknown,
 ): SealedAnswer {
   const plaintext = JSON.stringify(value ?? null);
+  const bytes = Buffer.from(plaintext, 'utf8');
+  const packed = bytes.length >= DEFLATE_FROM_BYTES ? deflateRawSync(bytes) : undefined;
+  const deflated = packed !== undefined && packed.length < bytes.length;
   return {
     sealed: sealBytes(
       dataKey.encryption,
-      Buffer.from(plaintext, 'utf8'),
-      context(owner, key),
+      deflated ? packed : bytes,
+      context(owner, key, deflated),
     ).toString('base64'),
     digest: hmac(keyObjectOf(dataKey.digest), `${key}\u0000${plaintext}`),
     keyVersion: dataKey.version,
+    ...(deflated ? { deflated: true as const } : {}),
   };
 }
 
@@ -68,11 +83,13 @@ export function openOne(
   key: string,
   value: SealedAnswer,
 ): unknown {
-  const plaintext = openBytes(
+  const deflated = value.deflated === true;
+  const opened = openBytes(
     dataKey.encryption,
     Buffer.from(value.sealed, 'base64'),
-    context(owner, key),
+    context(owner, key, deflated),
   );
+  const plaintext = deflated ? inflateRawSync(opened) : opened;
   return JSON.parse(plaintext.toString('utf8')) as unknown;
 }
 
