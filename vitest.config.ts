@@ -55,6 +55,9 @@ export const TIMED_SUITES = [
  */
 const alone = { maxWorkers: 1, isolate: true, sequence: { groupOrder: 1 } };
 
+/** The server's own choice of browser made the one inside @sparticuz/chromium (D83). */
+const bundledBrowser = { CHROMIUM_PATH: 'bundled' };
+
 /** Migrates PGlite once per project, and the PostgreSQL template when TEST_DATABASE_URL is set. */
 const databaseSetup = ['tests/server/globalSetup.ts'];
 /** The database, and the server's bundles for the suites that start it as a process (D180). */
@@ -106,12 +109,23 @@ export default mergeConfig(
             globalSetup: databaseSetup,
           },
         },
+        // The rerun on the bundled browser: beside the shared projects, but a timed suite still
+        // alone after them (D185).
         {
           extends: true,
           test: {
             name: 'bundled-chromium',
-            include: BUNDLED_BROWSER_SUITES,
-            env: { CHROMIUM_PATH: 'bundled' },
+            include: BUNDLED_BROWSER_SUITES.filter((file) => !TIMED_SUITES.includes(file)),
+            env: bundledBrowser,
+            globalSetup: databaseSetup,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'bundled-chromium-timed',
+            include: BUNDLED_BROWSER_SUITES.filter((file) => TIMED_SUITES.includes(file)),
+            env: bundledBrowser,
             globalSetup: databaseSetup,
             ...alone,
           },

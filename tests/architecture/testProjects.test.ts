@@ -15,6 +15,8 @@ import { BUNDLED_BROWSER_SUITES, TEST_PROJECTS, TIMED_SUITES } from '../../vites
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUNDLED = 'bundled-chromium';
+/** The bundled rerun of a timed suite keeps the timed suites' terms (D185). */
+const BUNDLED_TIMED = 'bundled-chromium-timed';
 /** The server suites with time bounds, run apart from the shared worker (D180). */
 const TIMED = 'server-timed';
 
@@ -44,7 +46,7 @@ describe('the test projects', () => {
 
   it('are the three parts of the suite, the timed server suites and the bundled-Chromium rerun', () => {
     expect([...projects.keys()].sort()).toEqual(
-      [...Object.keys(TEST_PROJECTS), TIMED, BUNDLED].sort(),
+      [...Object.keys(TEST_PROJECTS), TIMED, BUNDLED, BUNDLED_TIMED].sort(),
     );
   });
 
@@ -60,7 +62,15 @@ describe('the test projects', () => {
   });
 
   it('rerun on the bundled Chromium every suite it names, each of them on disk', () => {
-    expect((projects.get(BUNDLED) ?? []).sort()).toEqual([...BUNDLED_BROWSER_SUITES].sort());
+    const rerun = [...(projects.get(BUNDLED) ?? []), ...(projects.get(BUNDLED_TIMED) ?? [])];
+    expect(rerun.sort()).toEqual([...BUNDLED_BROWSER_SUITES].sort());
+  });
+
+  it('rerun a timed suite on the bundled Chromium alone, as the timed suites run', () => {
+    expect(projects.get(BUNDLED_TIMED) ?? []).toEqual(
+      BUNDLED_BROWSER_SUITES.filter((file) => TIMED_SUITES.includes(file)),
+    );
+    expect(projects.get(BUNDLED_TIMED)?.length).toBeGreaterThan(0);
   });
 });
 
