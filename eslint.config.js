@@ -63,6 +63,15 @@ const zones = [
 ];
 
 /**
+ * The repository's own homes are reached by the package.json `imports` aliases (`#contract`,
+ * `#src/api/client.ts`; D184), never by a relative path that climbs three folders or more.
+ */
+const noClimbing = {
+  regex: String.raw`^(\.\./){3,}`,
+  message: "Import another top-level folder by its alias (package.json `imports`, '#src/…'; D184).",
+};
+
+/**
  * The published packages (runtime/, renderers/) have package.json files of their own, without the
  * repository's aliases, and their build keeps only relative imports inside the package (D95, D184).
  */
@@ -75,7 +84,7 @@ const noAliases = {
  * `no-restricted-imports` for a folder, refusing climbing paths and `extra`: flat config keeps only
  * a rule's last setting, so each folder's list is whole.
  */
-const restrictedImports = (...extra) => ['error', { patterns: [...extra] }];
+const restrictedImports = (...extra) => ['error', { patterns: [noClimbing, ...extra] }];
 
 /** Packages the framework-agnostic runtime must never reach for. */
 const runtimeForbiddenPackages = [

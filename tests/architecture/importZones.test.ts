@@ -148,6 +148,19 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
       ).toContain('no-restricted-imports');
   });
 
+  it('refuse a relative import that climbs three folders: the aliases name the top-level folder (D184)', async () => {
+    for (const file of ['src/features/staff/pages/virtual.ts', 'tests/server/fixtures/virtual.ts'])
+      expect(await rulesFired(file, "export { x } from '../../../../contract';\n"), file).toContain(
+        'no-restricted-imports',
+      );
+    expect(
+      await rulesFired(
+        'src/features/staff/virtual.ts',
+        "import { x } from '../../api/client';\nexport const y = x;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('forbid eval and new Function everywhere (strict CSP)', async () => {
     const fired = await rulesFired(
       'runtime/virtual.ts',
