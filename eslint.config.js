@@ -62,6 +62,30 @@ const zones = [
   },
 ];
 
+/**
+ * The repository's own homes are reached by the package.json `imports` aliases (`#contract`,
+ * `#src/api/client.ts`; D184), never by a relative path that climbs three folders or more.
+ */
+const noClimbing = {
+  regex: String.raw`^(\.\./){3,}`,
+  message: "Import another top-level folder by its alias (package.json `imports`, '#src/…'; D184).",
+};
+
+/**
+ * The published packages (runtime/, renderers/) have package.json files of their own, without the
+ * repository's aliases, and their build keeps only relative imports inside the package (D95, D184).
+ */
+const noAliases = {
+  regex: '^#',
+  message: 'runtime/ and renderers/ are published packages: they import by relative path (D184).',
+};
+
+/**
+ * `no-restricted-imports` for a folder, refusing climbing paths and `extra`: flat config keeps only
+ * a rule's last setting, so each folder's list is whole.
+ */
+const restrictedImports = (...extra) => ['error', { patterns: [noClimbing, ...extra] }];
+
 /** Packages the framework-agnostic runtime must never reach for. */
 const runtimeForbiddenPackages = [
   'react',
@@ -74,6 +98,10 @@ const runtimeForbiddenPackages = [
   'drizzle-orm',
   'drizzle-orm/*',
 ];
+const frameworkAgnostic = {
+  group: runtimeForbiddenPackages,
+  message: 'The runtime and the definition stay framework-agnostic.',
+};
 
 export default tseslint.config(
   {
@@ -103,6 +131,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-imports': restrictedImports(),
       'no-restricted-syntax': [
         'error',
         {
@@ -131,18 +160,16 @@ export default tseslint.config(
     files: ['runtime/**/*.ts', 'definitions/**/*.ts'],
     rules: {
       'import-x/no-nodejs-modules': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: runtimeForbiddenPackages,
-              message: 'The runtime and the definition stay framework-agnostic.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictedImports(frameworkAgnostic),
     },
+  },
+  {
+    files: ['runtime/**/*.ts'],
+    rules: { 'no-restricted-imports': restrictedImports(frameworkAgnostic, noAliases) },
+  },
+  {
+    files: ['renderers/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrictedImports(noAliases) },
   },
   {
     // The app reads its institution at run time (src/tenant/tenantData.ts; D143): the definitions'
@@ -153,12 +180,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/definitions', '**/definitions/**'],
+            ...[
+              { group: ['**/definitions', '**/definitions/**'] },
+              { regex: '^#definitions/' },
+            ].map((pattern) => ({
+              ...pattern,
               allowTypeImports: true,
               message:
                 'src/ reads its institution from the page (src/tenant/tenantData.ts); it imports definitions/ for types only.',
-            },
+            })),
           ],
         },
       ],

@@ -115,6 +115,52 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
     ).toEqual([]);
   });
 
+  it('hold the zones for imports written with the aliases of package.json (D184)', async () => {
+    for (const [file, from] of [
+      ['server/virtual.ts', '#src/api/client.ts'],
+      ['server/services/virtual.ts', '#renderers/interactive/index.ts'],
+      ['src/features/virtual.ts', '#server/app.ts'],
+      ['contract/virtual.ts', '#renderers/print/render.ts'],
+    ])
+      expect(
+        await rulesFired(file!, `import { x } from '${from}';\nexport const y = x;\n`),
+        `${file} -> ${from}`,
+      ).toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesFired(
+        'src/features/staff/virtual.ts',
+        "import { x } from '#definitions/content.ts';\nexport const y = x;\n",
+      ),
+    ).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await rulesFired(
+        'src/features/staff/virtual.ts',
+        "import type { InstitutionFile } from '#definitions/institutionFile.ts';\nimport { pdfMessages } from '#contract';\nexport type F = InstitutionFile;\nexport const m = pdfMessages;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keep the aliases out of the published packages, whose builds resolve relative paths only (D184)', async () => {
+    for (const file of ['runtime/virtual.ts', 'renderers/react/virtual.ts'])
+      expect(
+        await rulesFired(file, "import { x } from '#contract';\nexport const y = x;\n"),
+        file,
+      ).toContain('no-restricted-imports');
+  });
+
+  it('refuse a relative import that climbs three folders: the aliases name the top-level folder (D184)', async () => {
+    for (const file of ['src/features/staff/pages/virtual.ts', 'tests/server/fixtures/virtual.ts'])
+      expect(await rulesFired(file, "export { x } from '../../../../contract';\n"), file).toContain(
+        'no-restricted-imports',
+      );
+    expect(
+      await rulesFired(
+        'src/features/staff/virtual.ts',
+        "import { x } from '../../api/client';\nexport const y = x;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('forbid eval and new Function everywhere (strict CSP)', async () => {
     const fired = await rulesFired(
       'runtime/virtual.ts',

@@ -3,7 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import type { InstitutionFile } from '../../../definitions/institutionFile';
+import type { InstitutionFile } from '#definitions/institutionFile.ts';
 import { at } from './columns';
 
 export const tenants = pgTable('tenants', {

@@ -3,8 +3,8 @@
  * over the tenant, the applicant, the stored file and an expiry; the route also requires the
  * applicant's own session.
  */
-import { pdfMessages, type ApplicationPdfResponse, PDF_DOWNLOAD_PARAM } from '../../../contract';
-import type { Definition } from '../../../runtime';
+import { pdfMessages, type ApplicationPdfResponse, PDF_DOWNLOAD_PARAM } from '#contract';
+import type { Definition } from '#runtime';
 import { applicationPdfs } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { hmac, sameSecret } from '../../secrets';

@@ -15,4 +15,4 @@ export { copyAttachments, copyHtml } from './layout';
 export { buildApplicationPdf } from './print';
 export { requestPdf } from './request';
 export { applicationReference, type Sources } from './sources';
-export { referenceIdRange } from '../../../contract/submission';
+export { referenceIdRange } from '#contract/submission.ts';

@@ -1,7 +1,7 @@
 /** The `application-pdf` job: prepares the PDF for one generation and keeps it only if still current. */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { pdfMessages } from '../../../contract';
+import { pdfMessages } from '#contract';
 import { applicationPdfs } from '../../db/schema';
 import type { Job } from '../../jobs/queue';
 import { applicationPdfPrefix } from '../../storage/storage';

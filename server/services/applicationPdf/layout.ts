@@ -1,12 +1,12 @@
 /** The copy's HTML from the print renderer set, and which documents it shows in which order. */
-import { printDate, renderApplicationHtml } from '../../../renderers/print/render';
+import { printDate, renderApplicationHtml } from '#renderers/print/render.ts';
 import {
   answersForCopy,
   addAnotherGroups,
   questionsOf,
   visibleView,
   type Definition,
-} from '../../../runtime';
+} from '#runtime';
 import { embeddedPrintFonts } from '../../pdf/fonts';
 import type { Sources } from './sources';
 

@@ -1,6 +1,6 @@
 /** Page work on the printed copy with pdf-lib: drawing the attached documents' pages. */
 import type { PDFDocument } from 'pdf-lib';
-import { PAGE_MARGIN_INCHES } from '../../../renderers/print/render';
+import { PAGE_MARGIN_INCHES } from '#renderers/print/render.ts';
 
 const POINTS_PER_INCH = 72;
 

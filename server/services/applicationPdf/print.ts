@@ -1,7 +1,7 @@
 /** Printing the whole copy: one Chromium print of the HTML, the documents drawn on its framed pages. */
 import { PDFDocument } from 'pdf-lib';
-import { applicantNameOf } from '../../../renderers/print/render';
-import type { Definition } from '../../../runtime';
+import { applicantNameOf } from '#renderers/print/render.ts';
+import type { Definition } from '#runtime';
 import type { ApplicationPdfContext } from './context';
 import { copyAttachments, copyHtml } from './layout';
 import { drawAttachedPages } from './pages';

@@ -1,6 +1,6 @@
 /** Asking for an up-to-date PDF: one statement decides whether a new generation and job are due. */
 import { and, eq, lt, or, sql } from 'drizzle-orm';
-import { pdfMessages } from '../../../contract';
+import { pdfMessages } from '#contract';
 import { applicationPdfs } from '../../db/schema';
 import type { Applicant, DefinitionAt } from '../context';
 import {

@@ -1,8 +1,8 @@
 /** Gathering what the PDF is made from (answers, tabs, documents, submission) and its digest. */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Definition } from '../../../runtime';
+import type { Definition } from '#runtime';
 import { applicationPdfs, applications, documents } from '../../db/schema';
-import { applicationReference } from '../../../contract/submission';
+import { applicationReference } from '#contract/submission.ts';
 import { sha256 } from '../../secrets';
 import { isSealed, vaultOf } from '../../crypto/answerVault';
 import type { Applicant, DefinitionAt } from '../context';

@@ -1,6 +1,6 @@
 /** What a document call accepts: a file question of the definition, an upload key of the applicant's own. */
-import { documentMessages } from '../../../contract';
-import { keySpec, type Definition } from '../../../runtime';
+import { documentMessages } from '#contract';
+import { keySpec, type Definition } from '#runtime';
 import { HttpError } from '../../errors';
 import { isWellFormedKey, keyPrefix } from '../../storage/storage';
 import type { Applicant } from '../context';

@@ -1,7 +1,7 @@
 /** Converting an uploaded file to PDF: the request that queues it and the job that does it. */
 import { and, eq } from 'drizzle-orm';
-import { documentMessages, fileProblem } from '../../../contract';
-import type { Definition } from '../../../runtime';
+import { documentMessages, fileProblem } from '#contract';
+import type { Definition } from '#runtime';
 import { convertToPdf, printedByChromium } from '../../conversion/convert';
 import { documents } from '../../db/schema';
 import { HttpError } from '../../errors';

@@ -1,5 +1,5 @@
 /** Deleting a conversion or a whole document answer: the row changes under the application's lock. */
-import type { Definition } from '../../../runtime';
+import type { Definition } from '#runtime';
 import { documents } from '../../db/schema';
 import type { Applicant } from '../context';
 import { whileOpen } from '../openApplication';

@@ -1,7 +1,7 @@
 /** Reading the applicant's documents: one conversion's status, the answered files, their PDFs. */
 import { and, asc, eq } from 'drizzle-orm';
-import { documentMessages, type ConversionResponse, type DocumentAnswers } from '../../../contract';
-import type { Definition } from '../../../runtime';
+import { documentMessages, type ConversionResponse, type DocumentAnswers } from '#contract';
+import type { Definition } from '#runtime';
 import { documents } from '../../db/schema';
 import type { Applicant, ServiceContext } from '../context';
 import { assertFileQuestion } from './checks';

@@ -3,8 +3,8 @@
  * uploads, and an upload no document row holds once its form has long expired is deleted (D71).
  */
 import { and, count, eq, sql } from 'drizzle-orm';
-import { documentMessages } from '../../../contract';
-import type { Definition } from '../../../runtime';
+import { documentMessages } from '#contract';
+import type { Definition } from '#runtime';
 import { documents, jobs } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { Job } from '../../jobs/queue';

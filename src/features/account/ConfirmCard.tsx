@@ -4,7 +4,7 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { confirmBody, resendBody } from '../../../contract';
+import { confirmBody, resendBody } from '#contract';
 import { useConfirm } from './api/confirm';
 import { useResendConfirm } from './api/resendConfirm';
 import styles from './account.module.css';

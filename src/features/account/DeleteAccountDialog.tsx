@@ -7,7 +7,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { deleteAccountBody } from '../../../contract';
+import { deleteAccountBody } from '#contract';
 import { UnauthorizedError } from '../../api/client';
 import chrome from '../../chrome/chrome.module.css';
 import { chromeText } from '../../chrome/chromeText';

@@ -1,5 +1,5 @@
 /** SPEC 2.5 Forgot Password (/forgot): e-mail; on success a closable toast with the server's message. */
-import { forgotBody } from '../../../contract';
+import { forgotBody } from '#contract';
 import { useForgotPassword } from './api/forgotPassword';
 import styles from './account.module.css';
 import { AccountCard } from './AccountCard';

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { applicationDefinition } from '../../tenant/tenantData';
-import { loginBody, NOT_CONFIRMED_CODE, resendBody } from '../../../contract';
+import { loginBody, NOT_CONFIRMED_CODE, resendBody } from '#contract';
 import { ServerError } from '../../api/client';
 import { sessionBegan } from '../../session/sessionData';
 import { useLogin } from './api/login';

@@ -4,7 +4,7 @@
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
-import { accountMessages, resetBody } from '../../../contract';
+import { accountMessages, resetBody } from '#contract';
 import { useResetPassword } from './api/resetPassword';
 import { AccountCard } from './AccountCard';
 import { accountText, cardErrorTitle } from './accountText';

@@ -1,7 +1,7 @@
 /** SPEC 2.5 Sign Up (/signup): e-mail and password with the live checklist; on success, /confirm. */
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
-import { signupBody } from '../../../contract';
+import { signupBody } from '#contract';
 import { useSignup } from './api/signup';
 import { AccountCard } from './AccountCard';
 import styles from './account.module.css';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { GENERIC_ERROR_MESSAGE } from '../../../contract';
+import { GENERIC_ERROR_MESSAGE } from '#contract';
 import { ServerError, UnauthorizedError } from '../../api/client';
 import { useToast } from '../../chrome/toast';
 import { accountText } from './accountText';

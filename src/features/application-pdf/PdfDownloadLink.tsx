@@ -6,8 +6,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { isPdfPending } from '../../../contract';
-import { notices } from '../../../contract/words';
+import { isPdfPending } from '#contract';
+import { notices } from '#contract/words.ts';
 import { Icon } from '../../chrome/Icon';
 import { useToast } from '../../chrome/toast';
 import { applicationPdfQuery } from './api/applicationPdf';

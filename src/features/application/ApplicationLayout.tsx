@@ -6,10 +6,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef } from 'react';
-import { keysOfKind, savesOnBlur, type Definition } from '../../../runtime';
-import { FormProvider, type FormActions } from '../../../renderers/react';
+import { keysOfKind, savesOnBlur, type Definition } from '#runtime';
+import { FormProvider, type FormActions } from '#renderers/react/index.ts';
 import { useLookupSource } from '../lookup/api/lookup';
-import { interactiveRenderers } from '../../../renderers/interactive';
+import { interactiveRenderers } from '#renderers/interactive/index.ts';
 import { useToast, type ToastOptions } from '../../chrome/toast';
 import { clientSnapshot, type ClientSnapshot } from '../../session/snapshot';
 import type { ApplicationSession } from './session/ApplicationSession';

@@ -2,8 +2,8 @@
 import { useRef } from 'react';
 import { institution } from '../../tenant/tenantData';
 import { useDocumentTitle, useHeadingFocusOnArrival } from '../../chrome/screen';
-import { submissionTime } from '../../../contract/submission';
-import { submissionText } from '../../../contract/words';
+import { submissionTime } from '#contract/submission.ts';
+import { submissionText } from '#contract/words.ts';
 import { PdfDownloadLink } from '../application-pdf/PdfDownloadLink';
 import { useProfile } from './api/profile';
 import { WelcomeBanner } from './WelcomeBanner';

@@ -3,8 +3,8 @@
  * silently. For each one the applicant sees both versions and keeps one. Loaded on demand.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { autosaveText } from '../../../contract/words';
-import { labelOf, type Definition } from '../../../runtime';
+import { autosaveText } from '#contract/words.ts';
+import { labelOf, type Definition } from '#runtime';
 import chrome from '../../chrome/chrome.module.css';
 import type { Conflicts } from './autosave';
 import styles from './application.module.css';

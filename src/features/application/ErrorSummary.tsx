@@ -3,8 +3,8 @@
  * grouped by page, each message linking to /<page>#<key>.
  */
 import { Link } from '@tanstack/react-router';
-import { pageOfKey } from '../../../runtime';
-import { errorSummary, notices } from '../../../contract/words';
+import { pageOfKey } from '#runtime';
+import { errorSummary, notices } from '#contract/words.ts';
 import { useApplication, useSessionState, useSnapshot } from './ApplicationLayout';
 import styles from './application.module.css';
 

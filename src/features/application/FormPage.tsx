@@ -1,7 +1,7 @@
 /** One form page (SPEC 2.3): banner, navigation, error summary, the page's questions, buttons, sidebar. */
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { PageOutlet, usePageView } from '../../../renderers/react';
+import { PageOutlet, usePageView } from '#renderers/react/index.ts';
 import { arrivedFromAnotherScreen, focusIsLost, useDocumentTitle } from '../../chrome/screen';
 import { ErrorSummary, ERROR_SUMMARY_ID } from './ErrorSummary';
 import { OfferSidebar } from './OfferSidebar';

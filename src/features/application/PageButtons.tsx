@@ -1,5 +1,5 @@
 /** SPEC 2.3: Previous, Save, Save & Continue, and Submit on the last page. */
-import { buttons } from '../../../contract/words';
+import { buttons } from '#contract/words.ts';
 import { useApplication, useSessionState } from './ApplicationLayout';
 import styles from './application.module.css';
 import { SaveStatus } from './SaveStatus';

@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { saveNoticeText } from '../../../contract/words';
+import { saveNoticeText } from '#contract/words.ts';
 import { useApplication, useSessionState } from './ApplicationLayout';
 import { attentionKeys } from './session/saveNotice';
 import styles from './saveNotice.module.css';

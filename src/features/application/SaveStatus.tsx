@@ -2,7 +2,7 @@
  * SECURITY.md REQ-R-1: "Saved", "Saving…" or "Not saved — retrying", announced politely. The line
  * keeps its height when empty, so the buttons never move.
  */
-import { autosaveText } from '../../../contract/words';
+import { autosaveText } from '#contract/words.ts';
 import styles from './application.module.css';
 import { useSessionState } from './ApplicationLayout';
 

@@ -1,6 +1,6 @@
 /** SPEC 2.3: the welcome banner, its four variants and its show rule. */
 import { Link, useRouterState } from '@tanstack/react-router';
-import { anonymousBanner, welcomeTitle } from '../../../contract/words';
+import { anonymousBanner, welcomeTitle } from '#contract/words.ts';
 import { applicationDefinition, institution, institutionConfig } from '../../tenant/tenantData';
 import { returnHere } from '../../session/returnTo';
 import { showsWelcomeBanner } from '../../session/snapshot';

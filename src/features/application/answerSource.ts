@@ -12,9 +12,9 @@ import {
   type Definition,
   type Evaluation,
   type ViewState,
-} from '../../../runtime';
-import type { AnswerSource } from '../../../renderers/react';
-import type { AnswerValue } from '../../../renderers/registry';
+} from '#runtime';
+import type { AnswerSource } from '#renderers/react/index.ts';
+import type { AnswerValue } from '#renderers/registry.ts';
 
 export interface FormAnswerSource extends AnswerSource {
   /** Every answer now. */

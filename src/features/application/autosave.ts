@@ -5,7 +5,7 @@
  * answers' version sent as If-Match so a field changed elsewhere comes back as a conflict instead of
  * being overwritten.
  */
-import type { AnswerValue } from '../../../renderers/registry';
+import type { AnswerValue } from '#renderers/registry.ts';
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'retrying';
 

@@ -3,7 +3,7 @@
  * File Upload in Progress, which explains a refused tab switch.
  */
 import { useRef } from 'react';
-import { notices } from '../../../contract/words';
+import { notices } from '#contract/words.ts';
 import { DocumentDialog } from './DocumentDialog';
 import styles from './documents.module.css';
 

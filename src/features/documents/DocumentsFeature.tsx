@@ -8,14 +8,9 @@
  */
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  documentMessages,
-  fileProblem,
-  type ConversionResponse,
-  type FileFacts,
-} from '../../../contract';
-import { notices } from '../../../contract/words';
-import type { AnswerSource, DocumentState } from '../../../renderers/react';
+import { documentMessages, fileProblem, type ConversionResponse, type FileFacts } from '#contract';
+import { notices } from '#contract/words.ts';
+import type { AnswerSource, DocumentState } from '#renderers/react/index.ts';
 import { UnauthorizedError } from '../../api/client';
 import { useToast } from '../../chrome/toast';
 import type { StoreDocumentSource } from '../application/session/documentSource';

@@ -4,8 +4,8 @@
  * Escape) drops both, and a photo no copy can be made of is handed back to be refused.
  */
 import { useEffect, useRef, useState } from 'react';
-import { MAX_FILE_BYTES } from '../../../contract';
-import { formatFileSize } from '../../../renderers/react';
+import { MAX_FILE_BYTES } from '#contract';
+import { formatFileSize } from '#renderers/react/index.ts';
 import { DocumentDialog } from './DocumentDialog';
 import { focusQuestion } from './DocumentDialogs';
 import { shrinkText } from './documentsText';

@@ -2,8 +2,8 @@
  * What a document question shows (SPEC 4.4), from what the app knows of it: a file on its way, its
  * conversion's status, the document answers and the last refusal. Pure, so the rules read in one place.
  */
-import type { ConversionResponse, DocumentAnswers, FileFacts } from '../../../contract';
-import type { DocumentState } from '../../../renderers/react';
+import type { ConversionResponse, DocumentAnswers, FileFacts } from '#contract';
+import type { DocumentState } from '#renderers/react/index.ts';
 import { isPending } from './api/conversion';
 
 export const LOADING: DocumentState = { phase: 'loading', file: null, problem: null };

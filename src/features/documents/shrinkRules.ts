@@ -2,7 +2,7 @@
  * D165: which chosen files are offered a smaller copy, what the copy aims for and what it is called.
  * Pure, so the rules read in one place; ./shrinkImage.ts makes the copy.
  */
-import { MAX_FILE_BYTES, documentMessages, fileProblem, type FileFacts } from '../../../contract';
+import { MAX_FILE_BYTES, documentMessages, fileProblem, type FileFacts } from '#contract';
 
 /** The extensions of SPEC 5.6 a browser can draw on a canvas and encode again. */
 const PHOTO_EXTENSIONS: readonly string[] = ['.png', '.jpeg', '.jpg'];

@@ -2,9 +2,9 @@
  * SPEC 4.4 steps 1–3 for one file, free of React: the presigned url (beside a save of the unsaved
  * answers), the upload, the conversion request. And how a failure reads to the applicant.
  */
-import { GENERIC_ERROR_MESSAGE, SUBMITTED_CODE } from '../../../contract';
+import { GENERIC_ERROR_MESSAGE, SUBMITTED_CODE } from '#contract';
 import { applicationDefinition } from '../../tenant/tenantData';
-import { labelOf } from '../../../runtime';
+import { labelOf } from '#runtime';
 import { ServerError } from '../../api/client';
 import { postConversionRequest } from './api/conversion';
 import { presignedUrlRequest } from './api/presignedUrl';

@@ -5,9 +5,9 @@
  */
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Component, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { serviceMessages } from '../../../contract';
+import { serviceMessages } from '#contract';
 import { definitionOfRead } from '../../tenant/tenantData';
-import { PrintApplication } from '../../../renderers/print/application';
+import { PrintApplication } from '#renderers/print/application.tsx';
 import { UnauthorizedError } from '../../api/client';
 import { ErrorScreen } from '../../chrome/ErrorScreen';
 import { LoadingScreen } from '../../chrome/LoadingScreen';

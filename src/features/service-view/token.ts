@@ -3,7 +3,7 @@
  * from the address bar (SECURITY.md: compensating controls for URL tokens) and kept for this tab in
  * sessionStorage, so a reload shows the same view instead of an empty anonymous form (D79).
  */
-import { SERVICE_TOKEN_PARAM } from '../../../contract';
+import { SERVICE_TOKEN_PARAM } from '#contract';
 
 /** The token of the address, if any (read by main.tsx before anything else runs). */
 export function serviceTokenInAddress(location: Location = window.location): string | null {

@@ -4,7 +4,7 @@
  * (no 'unsafe-inline' styles, docs/decisions/ D50); the CSSOM is not subject to it.
  */
 import { useLayoutEffect } from 'react';
-import { PRINT_STYLESHEET } from '../../../renderers/print/stylesheet';
+import { PRINT_STYLESHEET } from '#renderers/print/stylesheet.ts';
 
 let sheet: CSSStyleSheet | null = null;
 

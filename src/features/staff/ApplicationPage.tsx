@@ -10,9 +10,9 @@ import {
   APPLICATION_STATUS_LABELS,
   staffApplication,
   type StaffApplication,
-} from '../../../contract/staff';
+} from '#contract/staff.ts';
 import { definitionOfRead } from '../../tenant/tenantData';
-import { PrintApplication } from '../../../renderers/print/application';
+import { PrintApplication } from '#renderers/print/application.tsx';
 import { usePrintStylesheet } from '../service-view/usePrintStylesheet';
 import { download, staffCall } from './api';
 import { DocumentViewer, documentAddress, type ViewedDocument } from './DocumentViewer';

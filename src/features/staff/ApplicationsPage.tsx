@@ -12,7 +12,7 @@ import {
   applicationPage,
   type ApplicationQuery,
   type ApplicationStatus,
-} from '../../../contract/staff';
+} from '#contract/staff.ts';
 import { staffCall } from './api';
 import { ExportColumnsButton } from './ExportColumns';
 import { PdfBundleButton } from './PdfBundle';

@@ -16,7 +16,7 @@ import {
   type AuditAction,
   type AuditEntry,
   type AuditQuery,
-} from '../../../contract/staff';
+} from '#contract/staff.ts';
 import { TextField } from '../account/TextField';
 import { staffCall } from './api';
 import { auditQueryOf, filterOf, queryString, searchOf } from './listSearch';

@@ -6,9 +6,9 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { messageResponse } from '../../../contract';
-import { deletionRequestList, type DeletionRequestList } from '../../../contract/deletionRequests';
-import { staffMessages } from '../../../contract/staff';
+import { messageResponse } from '#contract';
+import { deletionRequestList, type DeletionRequestList } from '#contract/deletionRequests.ts';
+import { staffMessages } from '#contract/staff.ts';
 import ChromeDialogFrame from '../../chrome/ChromeDialogFrame';
 import { institutionConfig } from '../../tenant/tenantData';
 import { staffCall } from './api';

@@ -6,7 +6,7 @@
  * also the frame's description, says so and points to Close.
  */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { convertedFileName } from '../../../contract/staff';
+import { convertedFileName } from '#contract/staff.ts';
 import styles from './documentViewer.module.css';
 import staffStyles from './staff.module.css';
 

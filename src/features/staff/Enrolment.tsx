@@ -1,7 +1,7 @@
 /** The first sign-in: the authenticator app's key as a QR code, its first code, the recovery codes. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { enrolmentResponse, recoveryCodesResponse, type StaffMe } from '../../../contract/staff';
+import { enrolmentResponse, recoveryCodesResponse, type StaffMe } from '#contract/staff.ts';
 import { staffCall } from './api';
 import { RecoveryCodes } from './RecoveryCodes';
 import { meKey } from './session';

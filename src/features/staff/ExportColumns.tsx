@@ -5,8 +5,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { messageResponse } from '../../../contract';
-import { exportColumnsResponse, type ExportColumns } from '../../../contract/staffExports';
+import { messageResponse } from '#contract';
+import { exportColumnsResponse, type ExportColumns } from '#contract/staffExports.ts';
 import ChromeDialogFrame from '../../chrome/ChromeDialogFrame';
 import { TextField } from '../account/TextField';
 import { staffCall } from './api';

@@ -4,8 +4,8 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { messageResponse } from '../../../contract';
-import { staffForgotBody } from '../../../contract/staffPassword';
+import { messageResponse } from '#contract';
+import { staffForgotBody } from '#contract/staffPassword.ts';
 import { TextField } from '../account/TextField';
 import { fieldError, useAccountForm } from '../account/useAccountForm';
 import { staffCall } from './api';

@@ -4,8 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { staffMessages } from '../../../contract/staff';
-import { staffInvitationResponse, staffJoinBody } from '../../../contract/staffPassword';
+import { staffMessages } from '#contract/staff.ts';
+import { staffInvitationResponse, staffJoinBody } from '#contract/staffPassword.ts';
 import { staffCall } from './api';
 import { LinkRefused, PasswordCard, useLinkToken } from './PasswordCard';
 import { ROLE_NAMES, useStaffTitle } from './ui';

@@ -5,7 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { linkPage, staffMessages } from '../../../contract/staff';
+import { linkPage, staffMessages } from '#contract/staff.ts';
 import { staffCall } from './api';
 import { linkQueryOf, queryString, searchOf } from './listSearch';
 import { Pager } from './Pager';

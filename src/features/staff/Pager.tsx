@@ -2,7 +2,7 @@
  * A console list's pages (D107): first, previous, next and last, found by seeking from a row (fast
  * at any depth), with the place shown as "Page 3 of 2,001 (51–75 of 50,001)".
  */
-import type { PagePosition } from '../../../contract/staff';
+import type { PagePosition } from '#contract/staff.ts';
 import styles from './staff.module.css';
 
 type Position = Pick<PagePosition, 'after' | 'before' | 'last'>;

@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { pdfBundleStatus, type PdfBundleStatus } from '../../../contract/staffExports';
+import { pdfBundleStatus, type PdfBundleStatus } from '#contract/staffExports.ts';
 import { StaffApiError, staffCall } from './api';
 import styles from './staff.module.css';
 import { Failure } from './ui';

@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { staffPasswordMessages, staffResetBody } from '../../../contract/staffPassword';
+import { staffPasswordMessages, staffResetBody } from '#contract/staffPassword.ts';
 import { LinkRefused, PasswordCard, useLinkToken } from './PasswordCard';
 import { meKey } from './session';
 import styles from './staff.module.css';

@@ -4,7 +4,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { messageResponse } from '../../../contract';
+import { messageResponse } from '#contract';
 import ChromeDialogFrame from '../../chrome/ChromeDialogFrame';
 import { staffCall } from './api';
 import { ConfirmActions } from './ui';

@@ -3,7 +3,7 @@
  * confirmation).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { mintedLink, serviceLinkList } from '../../../contract/staff';
+import { mintedLink, serviceLinkList } from '#contract/staff.ts';
 import { staffCall } from './api';
 import styles from './staff.module.css';
 import { RevokeLinkDialog, useLinkRevocation } from './RevokeLink';

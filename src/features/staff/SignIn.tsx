@@ -6,12 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import {
-  staffCodeBody,
-  staffLoginBody,
-  staffMeResponse,
-  type StaffMe,
-} from '../../../contract/staff';
+import { staffCodeBody, staffLoginBody, staffMeResponse, type StaffMe } from '#contract/staff.ts';
 import { fieldError, useAccountForm } from '../account/useAccountForm';
 import { staffCall } from './api';
 import { meKey } from './session';

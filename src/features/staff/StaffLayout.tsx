@@ -7,8 +7,8 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { messageResponse } from '../../../contract';
-import type { StaffMe } from '../../../contract/staff';
+import { messageResponse } from '#contract';
+import type { StaffMe } from '#contract/staff.ts';
 import { institutionConfig } from '../../tenant/tenantData';
 import { staffCall } from './api';
 import { Enrolment } from './Enrolment';

@@ -1,13 +1,13 @@
 /** `/staff/staff` (admins): invite a colleague as reader or admin, see everyone, disable an account. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageResponse } from '../../../contract';
+import { messageResponse } from '#contract';
 import {
   STAFF_ROLES,
   staffInviteBody,
   staffList,
   staffMessages,
   type StaffRole,
-} from '../../../contract/staff';
+} from '#contract/staff.ts';
 import { fieldError, useAccountForm } from '../account/useAccountForm';
 import { staffCall } from './api';
 import { useMe } from './session';

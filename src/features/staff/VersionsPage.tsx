@@ -3,7 +3,7 @@
  * applicants get now. A submitted application is read under its own version (D145).
  */
 import { useQuery } from '@tanstack/react-query';
-import { formVersions, staffMessages } from '../../../contract/staff';
+import { formVersions, staffMessages } from '#contract/staff.ts';
 import { staffCall } from './api';
 import { useMe } from './session';
 import styles from './staff.module.css';

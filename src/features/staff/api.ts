@@ -1,5 +1,5 @@
 /** The console's calls: JSON in and out, every answer parsed with its `contract/staff` schema. */
-import { GENERIC_ERROR_MESSAGE } from '../../../contract';
+import { GENERIC_ERROR_MESSAGE } from '#contract';
 import { saveResponse } from '../../api/download';
 
 export class StaffApiError extends Error {

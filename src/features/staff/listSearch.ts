@@ -11,7 +11,7 @@ import {
   type ApplicationQuery,
   type AuditQuery,
   type PagePosition,
-} from '../../../contract/staff';
+} from '#contract/staff.ts';
 import type { StaffListSearch } from './routes';
 
 export const DEFAULT_LIST: ApplicationQuery = { sort: 'updated', dir: 'desc' };

@@ -5,7 +5,7 @@
  * is never the applicant's logout.
  */
 import { MutationCache, QueryCache, QueryClient, useQuery } from '@tanstack/react-query';
-import { staffMeResponse, type StaffMe } from '../../../contract/staff';
+import { staffMeResponse, type StaffMe } from '#contract/staff.ts';
 import { staffCall, StaffApiError } from './api';
 
 export const meKey = ['staff', 'me'] as const;

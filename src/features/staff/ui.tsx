@@ -5,8 +5,8 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, type ReactNode } from 'react';
-import type { LinkState, StaffRole } from '../../../contract/staff';
-import { submissionTime } from '../../../contract/submission';
+import type { LinkState, StaffRole } from '#contract/staff.ts';
+import { submissionTime } from '#contract/submission.ts';
 import { institutionConfig } from '../../tenant/tenantData';
 import fieldStyles from '../account/account.module.css';
 import styles from './staff.module.css';

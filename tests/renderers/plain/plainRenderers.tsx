@@ -5,8 +5,8 @@
  * (tests/renderers/embedding.test.ts checks that the quotes match this file).
  */
 import type { ReactNode } from 'react';
-import { BLANK, optionLabel, type OptionEntry, type QuestionView } from '../../../runtime';
-import type { AnswerValue, QuestionRendererProps, RendererSet } from '../../../renderers/registry';
+import { BLANK, optionLabel, type OptionEntry, type QuestionView } from '#runtime';
+import type { AnswerValue, QuestionRendererProps, RendererSet } from '#renderers/registry.ts';
 
 const textOf = (value: unknown): string =>
   typeof value === 'string' && value !== BLANK ? value : '';

@@ -3,11 +3,11 @@
  * password typed again) and "Download my data" (`GET /api/account/export`, a ZIP).
  */
 import { MutationObserver, useMutation, type QueryClient } from '@tanstack/react-query';
-import { deleteAccountResponse, GENERIC_ERROR_MESSAGE } from '../../../../contract';
-import { apiRequest, ServerError, UnauthorizedError } from '../../../api/client';
-import { saveResponse } from '../../../api/download';
-import type { ToastApi } from '../../../chrome/toast';
-import { flushUnsaved } from '../../../session/flush';
+import { deleteAccountResponse, GENERIC_ERROR_MESSAGE } from '#contract';
+import { apiRequest, ServerError, UnauthorizedError } from '#src/api/client.ts';
+import { saveResponse } from '#src/api/download.ts';
+import type { ToastApi } from '#src/chrome/toast.tsx';
+import { flushUnsaved } from '#src/session/flush.ts';
 import { rightsText } from '../accountText';
 
 export const ACCOUNT_EXPORT_PATH = '/api/account/export';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponse, type LoginBody } from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+import { messageResponse, type LoginBody } from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 /** POST /public/login (SPEC 7.2): answers { message }. */
 export function loginRequest(body: LoginBody) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponse } from '../../../../contract';
-import { apiRequest, UnauthorizedError } from '../../../api/client';
+import { messageResponse } from '#contract';
+import { apiRequest, UnauthorizedError } from '#src/api/client.ts';
 
 /**
  * GET /api/logout (SPEC 7.2), or with `everywhere` POST /api/logout/everywhere, which ends every

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponse, type ResetBody } from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+import { messageResponse, type ResetBody } from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 /** POST /public/reset-password (SPEC 7.2): answers { message }. */
 export function resetPasswordRequest(body: ResetBody) {

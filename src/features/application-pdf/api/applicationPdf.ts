@@ -4,8 +4,8 @@ import {
   isPdfPending,
   PDF_POLL_PENDING_MS,
   PDF_POLL_SETTLED_MS,
-} from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+} from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 /**
  * GET /api/pdf (SPEC 7.2): the PDF download record, polled every second while the PDF is being

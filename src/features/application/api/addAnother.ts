@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ADD_ANOTHER_PATH, addAnotherResponse, ignoredResponse } from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+import { ADD_ANOTHER_PATH, addAnotherResponse, ignoredResponse } from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 /** GET /api/add-another: logged-in users only (SPEC 7.2). */
 export const addAnotherQuery = queryOptions({

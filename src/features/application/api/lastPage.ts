@@ -1,5 +1,5 @@
-import { ignoredResponse } from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+import { ignoredResponse } from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 /** PUT /api/last-page (SPEC 2.2). */
 export function putLastPageRequest(lastPage: string) {

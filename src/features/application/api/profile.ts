@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PROFILE_PATH, profileResponse } from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+import { PROFILE_PATH, profileResponse } from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 export const PROFILE_KEY = ['profile'] as const;
 

@@ -1,6 +1,6 @@
-import { saveAnswersResponse } from '../../../../contract';
-import type { AnswersBody } from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+import { saveAnswersResponse } from '#contract';
+import type { AnswersBody } from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 export interface SaveAnswersCall {
   readonly answers: AnswersBody;

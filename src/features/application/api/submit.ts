@@ -1,5 +1,5 @@
-import { messageResponse } from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+import { messageResponse } from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 /** POST /api/submit (SPEC 4.1). */
 export function submitRequest() {

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { TABS_PATH, tabsResponse, ignoredResponse } from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+import { TABS_PATH, tabsResponse, ignoredResponse } from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 /** GET /api/tabs: the chosen tab per group, with defaults (SPEC 7.2). */
 export const tabsQuery = queryOptions({

@@ -1,5 +1,5 @@
-import { tmpAnswersResponse } from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+import { tmpAnswersResponse } from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 /** GET /public/tmp?token= (SPEC 7.2): an anonymous visitor's temporary answers. */
 export function tmpAnswersRequest(token: string) {

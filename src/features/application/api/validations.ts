@@ -1,5 +1,5 @@
-import { ignoredResponse } from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+import { ignoredResponse } from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 /** POST /api/validations (SPEC 5.1): only while validating, only when there are errors. */
 export function postValidationsRequest(errors: Record<string, readonly string[]>) {

@@ -1,6 +1,6 @@
-import { ignoredResponse } from '../../../../contract';
-import type { WebStatus } from '../../../../runtime';
-import { apiRequest } from '../../../api/client';
+import { ignoredResponse } from '#contract';
+import type { WebStatus } from '#runtime';
+import { apiRequest } from '#src/api/client.ts';
 
 /** POST /api/web-status (SPEC 4.1); the only call retried, up to 2 times. */
 export function postWebStatusRequest(webStatus: WebStatus) {

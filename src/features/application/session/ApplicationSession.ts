@@ -6,20 +6,20 @@
  * components read its store. Its parts and its failures: D171.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { isEmpty, sensitiveKeys, type Definition, type WebStatus } from '../../../../runtime';
-import { documentText } from '../../../../contract/words';
-import type { ErrorSource } from '../../../../renderers/react';
-import type { AnswerValue } from '../../../../renderers/registry';
-import { ALLOWED_FILE_EXTENSIONS, type ProfileResponse } from '../../../../contract';
-import type { ToastOptions } from '../../../chrome/toastModel';
+import { isEmpty, sensitiveKeys, type Definition, type WebStatus } from '#runtime';
+import { documentText } from '#contract/words.ts';
+import type { ErrorSource } from '#renderers/react/index.ts';
+import type { AnswerValue } from '#renderers/registry.ts';
+import { ALLOWED_FILE_EXTENSIONS, type ProfileResponse } from '#contract';
+import type { ToastOptions } from '#src/chrome/toastModel.ts';
 import {
   anonymousAnswers,
   forgetAnonymousAnswers,
   hasAnyAnswer,
   keepAnonymousAnswers,
-} from '../../../session/anonymousAnswers';
-import type { StudentAnswers } from '../../../session/navigationState';
-import { clientSnapshot } from '../../../session/snapshot';
+} from '#src/session/anonymousAnswers.ts';
+import type { StudentAnswers } from '#src/session/navigationState.ts';
+import { clientSnapshot } from '#src/session/snapshot.ts';
 import { mutate } from '../api/mutate';
 import { postWebStatusMutation } from '../api/webStatus';
 import { createAnswerStore, formAnswerSource, type FormAnswerSource } from '../answerSource';

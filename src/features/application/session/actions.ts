@@ -5,9 +5,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { HistoryState } from '@tanstack/react-router';
-import type { Definition } from '../../../../runtime';
-import { serverMessages } from '../../../../contract';
-import type { ReturnSearch } from '../../../session/returnTo';
+import type { Definition } from '#runtime';
+import { serverMessages } from '#contract';
+import type { ReturnSearch } from '#src/session/returnTo.ts';
 import { mutate } from '../api/mutate';
 import { postValidationsRequest } from '../api/validations';
 import type { FormAnswerSource } from '../answerSource';

@@ -4,10 +4,10 @@
  * answers a 401 or a logout takes along, and the request that outlives a closing page.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { AnswerValue } from '../../../../renderers/registry';
-import { serverMessages } from '../../../../contract';
-import { ServerError, UnauthorizedError } from '../../../api/client';
-import { registerFlush, registerUnsaved } from '../../../session/flush';
+import type { AnswerValue } from '#renderers/registry.ts';
+import { serverMessages } from '#contract';
+import { ServerError, UnauthorizedError } from '#src/api/client.ts';
+import { registerFlush, registerUnsaved } from '#src/session/flush.ts';
 import { mutate } from '../api/mutate';
 import { saveAnswersMutation, saveAnswersRequest } from '../api/saveAnswers';
 import { Autosaver, type Conflicts, type SaveOutcome } from '../autosave';

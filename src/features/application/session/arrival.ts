@@ -4,9 +4,9 @@
  * started or validating (SPEC 2.2); a history entry's success message shows once, as a toast.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Definition } from '../../../../runtime';
-import { notices } from '../../../../contract/words';
-import type { ToastOptions } from '../../../chrome/toastModel';
+import type { Definition } from '#runtime';
+import { notices } from '#contract/words.ts';
+import type { ToastOptions } from '#src/chrome/toastModel.ts';
 import { putLastPageRequest } from '../api/lastPage';
 import { mutate } from '../api/mutate';
 import { clearSaveNoticeAwayFrom } from './saveNotice';

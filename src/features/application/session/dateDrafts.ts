@@ -5,8 +5,8 @@
  * (D121). It is never sent anywhere; what is read back must look like the mask's own text and belong
  * to a date question that is not sensitive (SECURITY.md: sensitive answers never in web storage).
  */
-import { isIsoDate, keysOfKind, sensitiveKeys, type Definition } from '../../../../runtime';
-import type { AnswerValue } from '../../../../renderers/registry';
+import { isIsoDate, keysOfKind, sensitiveKeys, type Definition } from '#runtime';
+import type { AnswerValue } from '#renderers/registry.ts';
 
 const PREFIX = 'admission.dateDrafts.';
 /** What the date field's mask can show: digits and slashes, MM/DD/YYYY at most. */

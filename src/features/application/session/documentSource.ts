@@ -4,7 +4,7 @@
  * that question only. The actions belong to the documents feature, which loads on demand (D37):
  * until it has handed them over, choosing and deleting do nothing.
  */
-import type { DocumentSource, DocumentState, DocumentText } from '../../../../renderers/react';
+import type { DocumentSource, DocumentState, DocumentText } from '#renderers/react/index.ts';
 import type { ApplicationStore } from './state';
 
 export type DocumentActions = Pick<DocumentSource, 'choose' | 'requestDelete'>;

@@ -5,10 +5,10 @@
  * unhandled error (300 s; closing it resets the fault). Nothing is rethrown: the actions run from
  * clicks and timers, where a rejection would reach no one (D171).
  */
-import { GENERIC_ERROR_MESSAGE } from '../../../../contract';
-import { notices } from '../../../../contract/words';
-import { ServerError, UnauthorizedError } from '../../../api/client';
-import { ERROR_BOUNDARY_TOAST_MS, type ToastOptions } from '../../../chrome/toastModel';
+import { GENERIC_ERROR_MESSAGE } from '#contract';
+import { notices } from '#contract/words.ts';
+import { ServerError, UnauthorizedError } from '#src/api/client.ts';
+import { ERROR_BOUNDARY_TOAST_MS, type ToastOptions } from '#src/chrome/toastModel.ts';
 import { patch, type ApplicationStore, type Fault } from './state';
 
 export function reportFailure(store: ApplicationStore, error: unknown): void {

@@ -4,16 +4,11 @@
  * first, so a reload or another tab never shows an instance the count no longer covers).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  canRemoveInstance,
-  instanceAnswered,
-  removeInstance,
-  type Definition,
-} from '../../../../runtime';
-import type { RepeatActions } from '../../../../renderers/react';
-import type { AnswerValue } from '../../../../renderers/registry';
-import { notices, repeatText } from '../../../../contract/words';
-import type { ToastOptions } from '../../../chrome/toast';
+import { canRemoveInstance, instanceAnswered, removeInstance, type Definition } from '#runtime';
+import type { RepeatActions } from '#renderers/react/index.ts';
+import type { AnswerValue } from '#renderers/registry.ts';
+import { notices, repeatText } from '#contract/words.ts';
+import type { ToastOptions } from '#src/chrome/toast.tsx';
 import { putAddAnotherMutation } from '../api/addAnother';
 import { mutate } from '../api/mutate';
 import type { FormAnswerSource } from '../answerSource';

@@ -7,11 +7,11 @@
  */
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { notices } from '../../../../contract/words';
-import { applicationDefinition } from '../../../tenant/tenantData';
-import { ServerError, UnauthorizedError } from '../../../api/client';
-import { hasIndicatorCookie } from '../../../session/cookies';
-import type { StudentAnswers } from '../../../session/navigationState';
+import { notices } from '#contract/words.ts';
+import { applicationDefinition } from '#src/tenant/tenantData.ts';
+import { ServerError, UnauthorizedError } from '#src/api/client.ts';
+import { hasIndicatorCookie } from '#src/session/cookies.ts';
+import type { StudentAnswers } from '#src/session/navigationState.ts';
 import { addAnotherQuery } from '../api/addAnother';
 import { profileQuery } from '../api/profile';
 import { tabsQuery } from '../api/tabs';

@@ -3,7 +3,7 @@
  * attention, the page shows the saved message and how many answers of that page need attention,
  * linked to the first; the notice goes once the applicant moves to another page.
  */
-import { pageOfKey, type Definition } from '../../../../runtime';
+import { pageOfKey, type Definition } from '#runtime';
 import { patch, type ApplicationStore, type Errors } from './state';
 
 /** The keys of `pageId` among the errors shown, in the order the validation found them. */

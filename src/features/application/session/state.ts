@@ -6,14 +6,14 @@
  */
 import { Store } from '@tanstack/store';
 import { useSelector } from '@tanstack/react-store';
-import type { ViewState, WebStatus } from '../../../../runtime';
+import type { ViewState, WebStatus } from '#runtime';
 import {
   NO_ERRORS,
   keepUnchanged,
   sameMessages,
   type DocumentState,
   type ErrorSource,
-} from '../../../../renderers/react';
+} from '#renderers/react/index.ts';
 import type { Conflicts, SaveState } from '../autosave';
 
 export type Errors = Readonly<Record<string, readonly string[]>>;

@@ -3,8 +3,8 @@
  * validate; with errors, back to the first page with the summary in focus; else submit, and on to
  * the completion page. A server's field errors (422) show as the validation's would.
  */
-import { serverMessages } from '../../../../contract';
-import { ServerError } from '../../../api/client';
+import { serverMessages } from '#contract';
+import { ServerError } from '#src/api/client.ts';
 import { mutate } from '../api/mutate';
 import { PROFILE_KEY } from '../api/profile';
 import { submitRequest } from '../api/submit';

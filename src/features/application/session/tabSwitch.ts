@@ -4,11 +4,11 @@
  * is saved, the left tab's keys are cleared and the content changes.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { shownKeysOfKind, tabGroups, type Definition } from '../../../../runtime';
-import { DOC_CONVERSION_CACHE, DOCUMENT_ANSWER_CACHE } from '../../../../contract';
-import { notices } from '../../../../contract/words';
-import { UnauthorizedError } from '../../../api/client';
-import type { ToastOptions } from '../../../chrome/toast';
+import { shownKeysOfKind, tabGroups, type Definition } from '#runtime';
+import { DOC_CONVERSION_CACHE, DOCUMENT_ANSWER_CACHE } from '#contract';
+import { notices } from '#contract/words.ts';
+import { UnauthorizedError } from '#src/api/client.ts';
+import type { ToastOptions } from '#src/chrome/toast.tsx';
 import type { DocumentsApi } from '../../documents/DocumentsFeature';
 import { mutate } from '../api/mutate';
 import { putTabMutation } from '../api/tabs';

@@ -2,7 +2,7 @@
  * The session's toasts: a session starts before its layout renders (the router creates it), so
  * the toasts raised until then wait here and show once the layout attaches.
  */
-import type { ToastOptions } from '../../../chrome/toast';
+import type { ToastOptions } from '#src/chrome/toast.tsx';
 
 export class ToastBuffer {
   private waiting: ToastOptions[] = [];

@@ -7,8 +7,8 @@ import {
   ignoredResponse,
   type ConversionBody,
   type ConversionResponse,
-} from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+} from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 const path = (questionKey: string) => `/api/pdf/document-answer/${encodeURIComponent(questionKey)}`;
 

@@ -1,10 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  DOCUMENT_ANSWER_CACHE,
-  documentAnswersResponse,
-  ignoredResponse,
-} from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+import { DOCUMENT_ANSWER_CACHE, documentAnswersResponse, ignoredResponse } from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 /** GET /api/document-answer, cached as "document-answer" (SPEC 7.2): question key → file. */
 export const documentAnswersQuery = queryOptions({

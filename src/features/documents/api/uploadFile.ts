@@ -1,5 +1,5 @@
-import { GENERIC_ERROR_MESSAGE, type PresignedUrlResponse } from '../../../../contract';
-import { ServerError, UnauthorizedError } from '../../../api/client';
+import { GENERIC_ERROR_MESSAGE, type PresignedUrlResponse } from '#contract';
+import { ServerError, UnauthorizedError } from '#src/api/client.ts';
 
 /**
  * POST the presigned url (SPEC 4.4 step 2): a multipart form with every presigned field, then the

@@ -11,10 +11,10 @@ import {
   lookupDetail,
   lookupSuggestions,
   type LookupCategoryName,
-} from '../../../../contract';
-import { lookupText } from '../../../../contract/words';
-import type { LookupSource } from '../../../../renderers/react';
-import { apiRequest } from '../../../api/client';
+} from '#contract';
+import { lookupText } from '#contract/words.ts';
+import type { LookupSource } from '#renderers/react/index.ts';
+import { apiRequest } from '#src/api/client.ts';
 
 export const lookupSuggestionsQuery = (category: LookupCategoryName, text: string) =>
   queryOptions({

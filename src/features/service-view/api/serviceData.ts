@@ -1,7 +1,7 @@
 /** SPEC 7.2 `GET /service/tmp-pdf?service_token=`: one applicant's data for the service view. */
 import { queryOptions } from '@tanstack/react-query';
-import { SERVICE_TOKEN_PARAM, serviceDataResponse } from '../../../../contract';
-import { apiRequest } from '../../../api/client';
+import { SERVICE_TOKEN_PARAM, serviceDataResponse } from '#contract';
+import { apiRequest } from '#src/api/client.ts';
 
 export function fetchServiceData(token: string) {
   const query = new URLSearchParams({ [SERVICE_TOKEN_PARAM]: token });
