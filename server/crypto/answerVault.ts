@@ -25,6 +25,12 @@ export interface SealedAnswer {
 /** The version of the data key a sealed answer is under. */
 export const keyVersionOf = (value: SealedAnswer): number => value.keyVersion ?? FIRST_KEY_VERSION;
 
+/** The version the values sealed by one `AnswerVault.seal` are under; null when it sealed none. */
+export function sealedVersionOf(answers: Readonly<Record<string, unknown>>): number | null {
+  const sealed = Object.values(answers).find(isSealed);
+  return sealed ? keyVersionOf(sealed) : null;
+}
+
 /** Whose answers: the ciphertext is bound to both ids. */
 export interface AnswerOwner {
   readonly tenantId: string;

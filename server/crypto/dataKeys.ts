@@ -6,7 +6,7 @@
  * key race on the primary key; the loser reads the winner's.
  */
 import { randomBytes, hkdfSync } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { tenantDataKeys } from '../db/schema';
 import { runInTenant } from '../db/tenantScope';
@@ -71,6 +71,11 @@ export class TenantKeys {
     return this.keyAt(tenantId, await current.version);
   }
 
+  /** Forgets the tenant's current version: the next `keyOf` reads it (a save found its key retired). */
+  forgetCurrent(tenantId: string): void {
+    this.current.delete(tenantId);
+  }
+
   /** The objects key of the tenant's current data key, or of `version` (server/storage/local.ts). */
   readonly objectKeys = (tenantId: string, version?: number): Promise<DataKey> =>
     version === undefined ? this.keyOf(tenantId) : this.keyAt(tenantId, version);
@@ -133,4 +138,29 @@ export async function storedVersions(db: Database, tenantId: string): Promise<nu
     .where(eq(tenantDataKeys.tenantId, tenantId))
     .orderBy(desc(tenantDataKeys.version));
   return rows.map((row) => row.version);
+}
+
+/**
+ * Whether the data key version a write's values are sealed under (`keyVersion`, null when none is
+ * sealed) is still stored, its row share-locked until the write commits: a retirement deletes it
+ * before it checks what is left under it, so it waits for the write and then sees its values (D183).
+ */
+export const sealingKeyHeld = (tenantId: unknown, keyVersion: unknown) =>
+  sql<boolean>`(${keyVersion}::int is null or exists (select 1 from ${tenantDataKeys}
+    where ${tenantDataKeys.tenantId} = ${tenantId} and ${tenantDataKeys.version} = ${keyVersion}::int
+    for key share))`;
+
+/** Thrown by a save whose values are sealed under a data key version retired meanwhile (D183). */
+export class RetiredSealingKey extends Error {}
+
+/** In a transaction writing sealed values: holds the key they are under, or throws when retired. */
+export async function holdSealingKey(
+  tx: Pick<Database, 'execute'>,
+  tenantId: string,
+  keyVersion: number | null,
+) {
+  const { rows } = (await tx.execute(
+    sql`select ${sealingKeyHeld(tenantId, keyVersion)} as held`,
+  )) as unknown as { rows: { held: boolean }[] };
+  if (!rows[0]?.held) throw new RetiredSealingKey();
 }
