@@ -128,11 +128,13 @@ const vaults = new WeakMap<Database, AnswerVault>();
 /** The vault of a database, under the configured master key (one per database and process). */
 export function vaultOf(ctx: {
   readonly db: Database;
-  readonly config: Pick<ServerConfig, 'masterKey' | 'masterKeyPrevious' | 'dataDir'>;
+  readonly config: Pick<ServerConfig, 'masterKey' | 'masterKeyPrevious' | 'dataDir' | 'now'>;
 }): AnswerVault {
   let vault = vaults.get(ctx.db);
   if (!vault) {
-    vault = new AnswerVault(new TenantKeys(ctx.db, masterKeys(ctx.config)));
+    const { config } = ctx;
+    const now = () => config.now().getTime();
+    vault = new AnswerVault(new TenantKeys(ctx.db, masterKeys(config), undefined, now));
     vaults.set(ctx.db, vault);
   }
   return vault;

@@ -54,16 +54,18 @@ export class TenantKeys {
     private readonly db: Database,
     readonly masterKeys: MasterKeys,
     private readonly ttlMs = CURRENT_VERSION_TTL_MS,
+    /** The clock the cache of the current version expires by (the server's, in a server). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The tenant's current data key, made on first use. */
   async keyOf(tenantId: string): Promise<DataKey> {
     let current = this.current.get(tenantId);
-    if (!current || current.until <= Date.now()) {
+    if (!current || current.until <= this.now()) {
       // In that tenant's scope whoever asks: a multipart upload's stream may run outside the
       // request's scope, and on PostgreSQL the key's row is invisible there (RLS, D56).
       const version = runInTenant(tenantId, () => this.currentVersion(tenantId));
-      current = { until: Date.now() + this.ttlMs, version };
+      current = { until: this.now() + this.ttlMs, version };
       this.current.set(tenantId, current);
       // A failed read (a database fault) is tried again by the next call.
       version.catch(() => this.current.delete(tenantId));

@@ -226,13 +226,12 @@ async function saveAnswersSince(
   const outcome = await ctx.db.transaction(async (tx) => {
     const row = await lockApplication(tx, user, now, save, baseVersion);
     if (row.submittedAt) return { submitted: true as const };
-    // The statement decided which keys conflict; their stored values are opened to show both sides.
+    // The statement decided which keys conflict; their stored values are shown beside the save's.
     const conflicting = new Set(row.conflicting);
-    const current = await vault.open(user, row.answers);
-    const conflicts: Record<string, { mine: unknown; theirs: unknown }> = {};
+    const theirs: Record<string, unknown> = {};
     const accepted: Record<string, unknown> = {};
-    for (const [key, mine] of Object.entries(answers))
-      if (conflicting.has(key)) conflicts[key] = { mine, theirs: current[key] ?? null };
+    for (const key of Object.keys(answers))
+      if (conflicting.has(key)) theirs[key] = row.answers[key] ?? null;
       else accepted[key] = stored[key];
     let version = row.version;
     if (Object.keys(accepted).length > 0) {
@@ -245,22 +244,23 @@ async function saveAnswersSince(
         .set({ answers: { ...row.answers, ...accepted }, keyVersions, version, updatedAt: now })
         .where(where(user));
     }
-    return {
-      submitted: false as const,
-      conflicts,
-      version,
-      others: await vault.open(user, row.others),
-    };
+    return { submitted: false as const, theirs, version, others: row.others };
   });
   if (outcome.submitted) throw submittedRefusal();
-  if (Object.keys(outcome.conflicts).length > 0)
+  // Opened after the transaction: a data key not read yet is read on the embedded database's one
+  // connection, which the transaction holds.
+  const others = await vault.open(user, outcome.others);
+  const theirs = await vault.open(user, outcome.theirs);
+  if (Object.keys(theirs).length > 0)
     throw new HttpError(409, serverMessages.answerConflict, {
       code: 'CONFLICT',
-      conflicts: outcome.conflicts,
+      conflicts: Object.fromEntries(
+        Object.entries(theirs).map(([key, value]) => [key, { mine: answers[key], theirs: value }]),
+      ),
       version: outcome.version,
-      others: outcome.others,
+      others,
     });
-  return { message: serverMessages.saved, version: outcome.version, others: outcome.others };
+  return { message: serverMessages.saved, version: outcome.version, others };
 }
 
 export async function addWebStatus(

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerVault, isSealed, keyVersionOf } from '../../server/crypto/answerVault';
 import { storedVersions, TenantKeys } from '../../server/crypto/dataKeys';
 import { masterKeys } from '../../server/crypto/masterKey';
@@ -28,17 +28,11 @@ import {
 /** Saves released together with a retirement. */
 const BURST_APPLICANTS = 16;
 
-/**
- * Runs `fn` with the process's clock stopped: the server's read of the current version
- * (CURRENT_VERSION_TTL_MS) never expires, so it seals under the version it read first.
- */
-async function withStaleVersionRead<T>(fn: () => Promise<T>): Promise<T> {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  try {
-    return await fn();
-  } finally {
-    vi.useRealTimers();
-  }
+/** The applicant's answers as the server hands them back. */
+async function answersOf(client: Client) {
+  const profile = await client.get('/api/profile');
+  expect(profile.status, profile.text).toBe(200);
+  return profile.body.answer as Record<string, unknown>;
 }
 
 describe.each(databaseKinds)('a data key retired under saves in flight, on %s', (database) => {
@@ -51,6 +45,8 @@ describe.each(databaseKinds)('a data key retired under saves in flight, on %s', 
   afterAll(async () => server?.close());
 
   const db = () => server.built.database.db;
+  // The server's clock (the harness's) stands still unless a test moves it: its read of the current
+  // version (CURRENT_VERSION_TTL_MS) never expires, so it seals under the version it read first.
 
   /** `rotate --reencrypt` of the tenant, as the command runs it (no cache of the version). */
   const reencrypt = () => {
@@ -75,57 +71,49 @@ describe.each(databaseKinds)('a data key retired under saves in flight, on %s', 
     return new Set(Object.values(rows[0]!.answers).filter(isSealed).map(keyVersionOf));
   };
 
-  const answersOf = async (client: Client) => {
-    const profile = await client.get('/api/profile');
-    expect(profile.status, profile.text).toBe(200);
-    return profile.body.answer as Record<string, unknown>;
-  };
-
   it('a save sealed under a version retired before it commits is sealed again under the new one', async () => {
     const email = 'stale@example.com';
     const client = await registeredClient(server, email);
-    await withStaleVersionRead(async () => {
-      // The server reads the current version on this first save, and keeps it.
-      const first = await client.put('/api/answer', { ssn: '111-11-1111' });
-      expect(first.status).toBe(200);
-      const [before] = await versions();
-      expect(await reencrypt()).toBe(before! + 1);
-      expect(await versions()).toEqual([before! + 1]);
+    // The server reads the current version on this first save, and keeps it.
+    const first = await client.put('/api/answer', { ssn: '111-11-1111' });
+    expect(first.status).toBe(200);
+    const [before] = await versions();
+    expect(await reencrypt()).toBe(before! + 1);
+    expect(await versions()).toEqual([before! + 1]);
 
-      // The plain save (one statement), sealed under the retired version: saved all the same.
-      const plain = await client.put('/api/answer', { ssn: '222-22-2222' });
-      expect(plain.status, plain.text).toBe(200);
-      expect(await answersOf(client)).toMatchObject({ ssn: '222-22-2222' });
-      expect(await sealedUnder(email)).toEqual(new Set([before! + 1]));
+    // The plain save (one statement), sealed under the retired version: saved all the same.
+    const plain = await client.put('/api/answer', { ssn: '222-22-2222' });
+    expect(plain.status, plain.text).toBe(200);
+    expect(await answersOf(client)).toMatchObject({ ssn: '222-22-2222' });
+    expect(await sealedUnder(email)).toEqual(new Set([before! + 1]));
 
-      // The save with a base version (REQ-R-2), sealed under a version retired since.
-      expect(await reencrypt()).toBe(before! + 2);
-      const since = await client.request(
-        'PUT',
-        '/api/answer',
-        { ssn: '333-33-3333' },
-        { 'if-match': versionTag(plain.body.version as number) },
-      );
-      expect(since.status, since.text).toBe(200);
-      expect(await answersOf(client)).toMatchObject({ ssn: '333-33-3333' });
+    // The save with a base version (REQ-R-2), sealed under a version retired since.
+    expect(await reencrypt()).toBe(before! + 2);
+    const since = await client.request(
+      'PUT',
+      '/api/answer',
+      { ssn: '333-33-3333' },
+      { 'if-match': versionTag(plain.body.version as number) },
+    );
+    expect(since.status, since.text).toBe(200);
+    expect(await answersOf(client)).toMatchObject({ ssn: '333-33-3333' });
 
-      // Its transaction (a key of the save conflicts, the sealed one is taken), likewise.
-      const base = since.body.version as number;
-      expect((await client.put('/api/answer', { first_name: 'Other tab' })).status).toBe(200);
-      expect(await reencrypt()).toBe(before! + 3);
-      const conflict = await client.request(
-        'PUT',
-        '/api/answer',
-        { first_name: 'This tab', ssn: '444-44-4444' },
-        { 'if-match': versionTag(base) },
-      );
-      expect(conflict.status, conflict.text).toBe(409);
-      expect(await answersOf(client)).toMatchObject({
-        first_name: 'Other tab',
-        ssn: '444-44-4444',
-      });
-      expect(await sealedUnder(email)).toEqual(new Set([before! + 3]));
+    // Its transaction (a key of the save conflicts, the sealed one is taken), likewise.
+    const base = since.body.version as number;
+    expect((await client.put('/api/answer', { first_name: 'Other tab' })).status).toBe(200);
+    expect(await reencrypt()).toBe(before! + 3);
+    const conflict = await client.request(
+      'PUT',
+      '/api/answer',
+      { first_name: 'This tab', ssn: '444-44-4444' },
+      { 'if-match': versionTag(base) },
+    );
+    expect(conflict.status, conflict.text).toBe(409);
+    expect(await answersOf(client)).toMatchObject({
+      first_name: 'Other tab',
+      ssn: '444-44-4444',
     });
+    expect(await sealedUnder(email)).toEqual(new Set([before! + 3]));
   }, 120_000);
 
   it('a burst of saves released with a retirement loses none: every value opens afterwards', async () => {
@@ -134,32 +122,43 @@ describe.each(databaseKinds)('a data key retired under saves in flight, on %s', 
       clients.push(await registeredClient(server, `burst${i}@example.com`));
     const ssn = (i: number) => `555-00-${String(i).padStart(4, '0')}`;
     const alien = (i: number) => `A${String(i).padStart(9, '0')}`;
-    await withStaleVersionRead(async () => {
-      // Every applicant has a value under the version the server keeps reading.
-      for (const [i, client] of clients.entries())
-        expect((await client.put('/api/answer', { ssn: `old-${i}` })).status).toBe(200);
-      const [before] = await versions();
-      const saves = clients.flatMap((client, i) => [
-        client.put('/api/answer', { ssn: ssn(i) }),
-        client.put('/api/answer', { alien_registration_number: alien(i) }),
-      ]);
-      const [version, ...saved] = await Promise.all([reencrypt(), ...saves]);
-      expect(version).toBe(before! + 1);
-      for (const response of saved) expect(response.status, response.text).toBe(200);
-      expect(await versions()).toEqual([before! + 1]);
-      for (const [i, client] of clients.entries()) {
-        expect(await answersOf(client)).toMatchObject({
-          ssn: ssn(i),
-          alien_registration_number: alien(i),
-        });
-        expect(await sealedUnder(`burst${i}@example.com`)).toEqual(new Set([before! + 1]));
-      }
-    });
+    // Every applicant has a value under the version the server keeps reading.
+    for (const [i, client] of clients.entries())
+      expect((await client.put('/api/answer', { ssn: `old-${i}` })).status).toBe(200);
+    const [before] = await versions();
+    const saves = clients.flatMap((client, i) => [
+      client.put('/api/answer', { ssn: ssn(i) }),
+      client.put('/api/answer', { alien_registration_number: alien(i) }),
+    ]);
+    const [version, ...saved] = await Promise.all([reencrypt(), ...saves]);
+    expect(version).toBe(before! + 1);
+    for (const response of saved) expect(response.status, response.text).toBe(200);
+    expect(await versions()).toEqual([before! + 1]);
+    for (const [i, client] of clients.entries()) {
+      expect(await answersOf(client)).toMatchObject({
+        ssn: ssn(i),
+        alien_registration_number: alien(i),
+      });
+      expect(await sealedUnder(`burst${i}@example.com`)).toEqual(new Set([before! + 1]));
+    }
   }, 180_000);
+});
 
-  it.runIf(database === 'postgres')(
-    'two rotate --reencrypt started together: one makes the new versions, the other stops at once',
-    async () => {
+// Two processes on one embedded database cannot be: PGlite admits one per data directory (D41).
+describe.each(databaseKinds.filter((kind) => kind === 'postgres'))(
+  'rotate --reencrypt twice at once, on %s',
+  (database) => {
+    let server: TestServer;
+    let tenantId: string;
+    beforeAll(async () => {
+      server = await startServer({ database });
+      tenantId = server.built.context.config.defaultTenant;
+    });
+    afterAll(async () => server?.close());
+    const db = () => server.built.database.db;
+    const versions = () => runInTenant(tenantId, () => storedVersions(db(), tenantId));
+
+    it('two rotate --reencrypt started together: one makes the new versions, the other stops at once', async () => {
       const client = await registeredClient(server, 'twice@example.com');
       expect((await client.put('/api/answer', { ssn: '666-66-6666' })).status).toBe(200);
       const [before] = await versions();
@@ -195,7 +194,6 @@ describe.each(databaseKinds)('a data key retired under saves in flight, on %s', 
       expect(done[0]!.out).toContain(`${tenantId}\tversion ${before! + 1}\tdone`);
       expect(await versions()).toEqual([before! + 1]);
       expect(await answersOf(client)).toMatchObject({ ssn: '666-66-6666' });
-    },
-    120_000,
-  );
-});
+    }, 120_000);
+  },
+);
