@@ -24,7 +24,7 @@ import { CURRENT_VERSION_TTL_MS, storedVersions, type DataKey } from './dataKeys
 export const REENCRYPT_BATCH = 50;
 
 /** Sweeps before a run gives up retiring a tenant's old versions (saves keep landing under them). */
-export const RETIRE_ATTEMPTS = 10;
+export const RETIRE_ATTEMPTS = 100;
 
 export interface ReencryptProgress {
   readonly tenantId: string;
