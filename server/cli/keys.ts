@@ -27,6 +27,7 @@ import { tenants } from '../db/schema';
 import { secretFile } from '../secrets';
 import { wantsHelp } from './help';
 import { onDatabase } from './runningServer';
+import { whileHolding } from '../db/advisoryLock';
 
 const USAGE = `Usage: npm run keys -- <command>
   npm run keys -- status                 how many tenants' data keys each master key wraps
@@ -42,6 +43,12 @@ const USAGE = `Usage: npm run keys -- <command>
                         which leaves the tenants it had done under the key it gave them)
       --pause <ms>      waits between tenants, and between batches with --reencrypt
 On the embedded database, stop the server first. The procedure: docs/operations.md.`;
+
+/** The advisory lock of `rotate --reencrypt` on PostgreSQL (D183). */
+const REENCRYPTION_LOCK = 7_240_183;
+
+const ANOTHER_RUN =
+  'Another rotate --reencrypt is running on this database: this one stops and changed nothing; that one finishes the work.';
 
 async function tenantIds(db: Database): Promise<string[]> {
   const rows = await db.select({ id: tenants.id }).from(tenants);
@@ -169,7 +176,7 @@ export async function main(argv: readonly string[], config = configFromEnv()): P
         return 1;
       }
     }
-    return await onDatabase(config, async (db) => {
+    const rotate = async (db: Database) => {
       const keys = masterKeys(config);
       const ids = await tenantIds(db);
       const count = await rewrapDataKeys(db, keys, ids, async (progress) => {
@@ -181,8 +188,18 @@ export async function main(argv: readonly string[], config = configFromEnv()): P
       console.log(
         `${count} data key(s) re-wrapped under ${keys.current.id}. Every data key is under the current master key: the previous one can be retired (docs/operations.md).`,
       );
-      if (reencrypt) await reencryptAll(config, db, ids, pauseMs);
       return 0;
+    };
+    return await onDatabase(config, async (db) => {
+      if (!reencrypt) return rotate(db);
+      // Two runs at once would each make a new version of a tenant's key (D183).
+      const code = await whileHolding(db, REENCRYPTION_LOCK, async () => {
+        await rotate(db);
+        await reencryptAll(config, db, await tenantIds(db), pauseMs);
+        return 0;
+      });
+      if (code === undefined) console.error(ANOTHER_RUN);
+      return code ?? 1;
     });
   } catch (error) {
     console.error((error as Error).message);

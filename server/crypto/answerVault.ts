@@ -28,6 +28,12 @@ export interface SealedAnswer {
 /** The version of the data key a sealed answer is under. */
 export const keyVersionOf = (value: SealedAnswer): number => value.keyVersion ?? FIRST_KEY_VERSION;
 
+/** The version the values sealed by one `AnswerVault.seal` are under; null when it sealed none. */
+export function sealedVersionOf(answers: Readonly<Record<string, unknown>>): number | null {
+  const sealed = Object.values(answers).find(isSealed);
+  return sealed ? keyVersionOf(sealed) : null;
+}
+
 /** Whose answers: the ciphertext is bound to both ids. */
 export interface AnswerOwner {
   readonly tenantId: string;
@@ -139,11 +145,13 @@ const vaults = new WeakMap<Database, AnswerVault>();
 /** The vault of a database, under the configured master key (one per database and process). */
 export function vaultOf(ctx: {
   readonly db: Database;
-  readonly config: Pick<ServerConfig, 'masterKey' | 'masterKeyPrevious' | 'dataDir'>;
+  readonly config: Pick<ServerConfig, 'masterKey' | 'masterKeyPrevious' | 'dataDir' | 'now'>;
 }): AnswerVault {
   let vault = vaults.get(ctx.db);
   if (!vault) {
-    vault = new AnswerVault(new TenantKeys(ctx.db, masterKeys(ctx.config)));
+    const { config } = ctx;
+    const now = () => config.now().getTime();
+    vault = new AnswerVault(new TenantKeys(ctx.db, masterKeys(config), undefined, now));
     vaults.set(ctx.db, vault);
   }
   return vault;

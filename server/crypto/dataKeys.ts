@@ -6,7 +6,7 @@
  * key race on the primary key; the loser reads the winner's.
  */
 import { randomBytes, hkdfSync } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { tenantDataKeys } from '../db/schema';
 import { runInTenant } from '../db/tenantScope';
@@ -54,21 +54,28 @@ export class TenantKeys {
     private readonly db: Database,
     readonly masterKeys: MasterKeys,
     private readonly ttlMs = CURRENT_VERSION_TTL_MS,
+    /** The clock the cache of the current version expires by (the server's, in a server). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The tenant's current data key, made on first use. */
   async keyOf(tenantId: string): Promise<DataKey> {
     let current = this.current.get(tenantId);
-    if (!current || current.until <= Date.now()) {
+    if (!current || current.until <= this.now()) {
       // In that tenant's scope whoever asks: a multipart upload's stream may run outside the
       // request's scope, and on PostgreSQL the key's row is invisible there (RLS, D56).
       const version = runInTenant(tenantId, () => this.currentVersion(tenantId));
-      current = { until: Date.now() + this.ttlMs, version };
+      current = { until: this.now() + this.ttlMs, version };
       this.current.set(tenantId, current);
       // A failed read (a database fault) is tried again by the next call.
       version.catch(() => this.current.delete(tenantId));
     }
     return this.keyAt(tenantId, await current.version);
+  }
+
+  /** Forgets the tenant's current version: the next `keyOf` reads it (a save found its key retired). */
+  forgetCurrent(tenantId: string): void {
+    this.current.delete(tenantId);
   }
 
   /** The objects key of the tenant's current data key, or of `version` (server/storage/local.ts). */
@@ -133,4 +140,29 @@ export async function storedVersions(db: Database, tenantId: string): Promise<nu
     .where(eq(tenantDataKeys.tenantId, tenantId))
     .orderBy(desc(tenantDataKeys.version));
   return rows.map((row) => row.version);
+}
+
+/**
+ * Whether the data key version a write's values are sealed under (`keyVersion`, null when none is
+ * sealed) is still stored, its row share-locked until the write commits: a retirement deletes it
+ * before it checks what is left under it, so it waits for the write and then sees its values (D183).
+ */
+export const sealingKeyHeld = (tenantId: unknown, keyVersion: unknown) =>
+  sql<boolean>`(${keyVersion}::int is null or exists (select 1 from ${tenantDataKeys}
+    where ${tenantDataKeys.tenantId} = ${tenantId} and ${tenantDataKeys.version} = ${keyVersion}::int
+    for key share))`;
+
+/** Thrown by a save whose values are sealed under a data key version retired meanwhile (D183). */
+export class RetiredSealingKey extends Error {}
+
+/** In a transaction writing sealed values: holds the key they are under, or throws when retired. */
+export async function holdSealingKey(
+  tx: Pick<Database, 'execute'>,
+  tenantId: string,
+  keyVersion: number | null,
+) {
+  const { rows } = (await tx.execute(
+    sql`select ${sealingKeyHeld(tenantId, keyVersion)} as held`,
+  )) as unknown as { rows: { held: boolean }[] };
+  if (!rows[0]?.held) throw new RetiredSealingKey();
 }

@@ -2,7 +2,8 @@
  * Re-encryption under a new data key (D167): the tenant gets a data key of a new version, which
  * seals every new value at once (running servers follow within CURRENT_VERSION_TTL_MS), then the
  * values under older versions are sealed again under it, a small batch per transaction, and the old
- * versions are retired (deleted) only once nothing is left under them. A batch locks its rows and
+ * versions are retired (deleted) only once nothing is left under them (deleted first, then checked,
+ * in one transaction: saves hold the version they seal under, D183). A batch locks its rows and
  * rewrites only the values it read under an old version, so a save waiting on the lock lands after
  * it and wins. Stopped at any point, every value is under a version still stored; run again, the
  * tenant's newest key is kept and the work finishes, and the tenants the stopped run had finished are
@@ -21,6 +22,9 @@ import { CURRENT_VERSION_TTL_MS, storedVersions, type DataKey } from './dataKeys
 
 /** Applications per transaction: short row locks beside the saves. */
 export const REENCRYPT_BATCH = 50;
+
+/** Sweeps before a run gives up retiring a tenant's old versions (saves keep landing under them). */
+export const RETIRE_ATTEMPTS = 100;
 
 export interface ReencryptProgress {
   readonly tenantId: string;
@@ -137,6 +141,43 @@ async function reencryptBatch(
   });
 }
 
+/** Rolls a retirement back: a value under an older version was found after the deletion. */
+class StillSealed extends Error {}
+
+/**
+ * Deletes the tenant's versions below `version`, then checks that nothing is under them, in one
+ * transaction (D183): the deletion waits for every save holding an old version's row
+ * (`sealingKeyHeld`), so the check sees what they wrote, and a save after it finds the version gone
+ * and seals again. The versions retired, or undefined when something is still under one.
+ */
+async function retireOlder(
+  db: Database,
+  storage: ObjectStorage,
+  tenantId: string,
+  version: number,
+): Promise<number[] | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      const { rows: gone } = (await tx.execute(sql`delete from tenant_data_keys
+        where tenant_id = ${tenantId} and version < ${version} returning version`)) as unknown as {
+        rows: { version: number }[];
+      };
+      const { rows } = (await tx.execute(
+        sql`select 1 from applications where ${underOlder(tenantId, version)} limit 1`,
+      )) as unknown as { rows: unknown[] };
+      if (
+        rows.length > 0 ||
+        (storage instanceof LocalStorage && (await storage.keysUnder(tenantId, version)).length > 0)
+      )
+        throw new StillSealed();
+      return gone.map((row) => Number(row.version)).sort((a, b) => a - b);
+    });
+  } catch (error) {
+    if (error instanceof StillSealed) return undefined;
+    throw error;
+  }
+}
+
 /** Seconds since the tenant's newest key was made, by the database's clock. */
 async function newestKeyAgeMs(db: Database, tenantId: string, version: number): Promise<number> {
   const { rows } = (await db.execute(sql`select extract(epoch from now() - created_at) * 1000 as age
@@ -187,7 +228,7 @@ export async function reencryptTenant(
       for (const key of objects) await storage.sealInPlace(key);
       if (objects.length > 0) await step({ objects: objects.length });
     };
-    for (;;) {
+    for (let refused = 0; ;) {
       await sweep();
       // A server that read the current version before the new one was made may still seal under
       // the old one until its cache expires: what it saved meanwhile is swept before retiring.
@@ -196,26 +237,15 @@ export async function reencryptTenant(
         await sleep(settleMs - age);
         continue;
       }
-      const retired = await db.transaction(async (tx) => {
-        const { rows } = (await tx.execute(
-          sql`select 1 from applications where ${underOlder(tenantId, current.version)} limit 1`,
-        )) as unknown as { rows: unknown[] };
-        if (rows.length > 0) return undefined;
-        if (
-          storage instanceof LocalStorage &&
-          (await storage.keysUnder(tenantId, current.version)).length > 0
-        )
-          return undefined;
-        const { rows: gone } = (await tx.execute(sql`delete from tenant_data_keys
-          where tenant_id = ${tenantId} and version < ${current.version} returning version`)) as unknown as {
-          rows: { version: number }[];
-        };
-        return gone.map((row) => row.version).sort((a, b) => a - b);
-      });
+      const retired = await retireOlder(db, storage, tenantId, current.version);
       if (retired) {
         await step({ retired });
         return current.version;
       }
+      if (++refused >= RETIRE_ATTEMPTS)
+        throw new Error(
+          `Tenant ${tenantId}: values were still sealed under data key versions below ${current.version} after ${RETIRE_ATTEMPTS} sweeps; none was retired and nothing is lost. Run the command again.`,
+        );
     }
   });
 }

@@ -13,7 +13,8 @@ import { runInTenant } from '../db/tenantScope';
 import { LocalStorage } from '../storage/local';
 import { objectTenant, type ObjectStorage } from '../storage/storage';
 import type { Tenant } from '../tenants';
-import { isSealed, type AnswerVault } from './answerVault';
+import { isSealed, sealedVersionOf, type AnswerVault } from './answerVault';
+import { holdSealingKey, RetiredSealingKey } from './dataKeys';
 
 const BATCH = 100;
 
@@ -44,26 +45,38 @@ export async function sealStoredAnswers(
   await vault.keys.keyOf(tenantId);
   let sealed = 0;
   for (;;) {
-    const count = await db.transaction(async (tx) => {
-      const { rows } = (await tx.execute(sql`select user_id, answers from applications
+    const count = await db
+      .transaction(async (tx) => {
+        const { rows } = (await tx.execute(sql`select user_id, answers from applications
         where tenant_id = ${tenantId} and exists (select 1 from jsonb_each(answers) e
           where e.key = any(${keys}) and jsonb_typeof(e.value) <> 'object')
         limit ${BATCH} for update`)) as unknown as {
-        rows: { user_id: string; answers: Record<string, unknown> }[];
-      };
-      for (const row of rows) {
-        const owner = { tenantId, userId: row.user_id };
-        const all = await vault.seal(owner, sensitive, row.answers);
-        const patch = Object.fromEntries(
-          Object.entries(all).filter(
-            ([key, value]) => isSealed(value) && !isSealed(row.answers[key]),
-          ),
-        );
-        await tx.execute(sql`update applications set answers = answers || ${JSON.stringify(patch)}::jsonb
+          rows: { user_id: string; answers: Record<string, unknown> }[];
+        };
+        for (const row of rows) {
+          const owner = { tenantId, userId: row.user_id };
+          const all = await vault.seal(owner, sensitive, row.answers);
+          const patch = Object.fromEntries(
+            Object.entries(all).filter(
+              ([key, value]) => isSealed(value) && !isSealed(row.answers[key]),
+            ),
+          );
+          await holdSealingKey(tx, tenantId, sealedVersionOf(patch));
+          await tx.execute(sql`update applications set answers = answers || ${JSON.stringify(patch)}::jsonb
           where tenant_id = ${tenantId} and user_id = ${row.user_id}::uuid`);
-      }
-      return rows.length;
-    });
+        }
+        return rows.length;
+      })
+      .catch((error: unknown) => {
+        // Sealed under a version retired meanwhile (D183): the batch is sealed again under the current.
+        if (!(error instanceof RetiredSealingKey)) throw error;
+        vault.keys.forgetCurrent(tenantId);
+        return -1;
+      });
+    if (count < 0) {
+      await vault.keys.keyOf(tenantId);
+      continue;
+    }
     sealed += count;
     if (count < BATCH) return sealed;
   }

@@ -1,19 +1,27 @@
 /**
  * The two statements that save answers, prepared once (D130): the plain save (SPEC 7.2) and the save
- * with the version the client last saw (If-Match, REQ-R-2) when none of its keys conflicts.
+ * with the version the client last saw (If-Match, REQ-R-2) when none of its keys conflicts. Each
+ * holds the data key its sealed values are under while it writes (D183).
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { preparedOnce } from '../db/prepared';
 import { applications } from '../db/schema';
+import { RetiredSealingKey, sealingKeyHeld } from '../crypto/dataKeys';
 
-/** The plain save: merged into the stored answers, created on first use (D123). */
+const heldInSave = sealingKeyHeld(sql.placeholder('tenantId'), sql.placeholder('keyVersion'));
+
+/**
+ * The plain save: merged into the stored answers, created on first use (D123). When the key its
+ * values are sealed under was retired, the answers are null and the statement fails on their
+ * NOT NULL, writing nothing (`isRetiredKeyRefusal`): an INSERT's VALUES take no WHERE.
+ */
 export const mergeAnswers = preparedOnce((db) =>
   db
     .insert(applications)
     .values({
       tenantId: sql.placeholder('tenantId'),
       userId: sql.placeholder('userId'),
-      answers: sql.placeholder('answers'),
+      answers: sql`case when ${heldInSave} then ${sql.placeholder('answers')}::jsonb end`,
       version: 1,
       keyVersions: sql.placeholder('keyVersions'),
       updatedAt: sql.placeholder('now'),
@@ -70,7 +78,8 @@ const baseVersion = sql`${sql.placeholder('baseVersion')}::int`;
 /**
  * The save with a base version, when no key it carries conflicts (`conflictingRows`): merged, every
  * key at the new version, and the keys others changed since the base version returned with their
- * values. No row when a key conflicts, the application is submitted or not yet created.
+ * values. No row when a key conflicts, the application is submitted or not yet created, or the key
+ * its values are sealed under was retired (the transaction of saveAnswersSince tells them apart).
  */
 export const saveUnlessConflicting = preparedOnce((db) =>
   db
@@ -86,6 +95,7 @@ export const saveUnlessConflicting = preparedOnce((db) =>
         eq(applications.tenantId, sql.placeholder('tenantId')),
         eq(applications.userId, sql.placeholder('userId')),
         isNull(applications.submittedAt),
+        heldInSave,
         // A scalar subquery, not NOT EXISTS: the planner turns NOT EXISTS into an anti-join, which
         // PostgreSQL does not check again against the row a concurrent save committed (saves of one
         // key from one base version then all won). A correlated subplan is re-run on that row.
@@ -95,3 +105,13 @@ export const saveUnlessConflicting = preparedOnce((db) =>
     .returning({ version: applications.version, others: othersSince(answers, baseVersion) })
     .prepare('answers_save_since'),
 );
+
+/** Whether a save was refused for values sealed under a retired key (`mergeAnswers`, above). */
+export function isRetiredKeyRefusal(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof RetiredSealingKey) return true;
+    const { code, column } = cause as { code?: unknown; column?: unknown };
+    if (code === '23502' && column === 'answers') return true;
+  }
+  return false;
+}

@@ -13,11 +13,13 @@ import { withDefinitionChoices } from './choices';
 import { answeredOf } from './documents/state';
 import {
   conflictingKeys,
+  isRetiredKeyRefusal,
   mergeAnswers,
   othersSince,
   saveUnlessConflicting,
 } from './answerStatements';
-import { vaultOf } from '../crypto/answerVault';
+import { sealedVersionOf, vaultOf } from '../crypto/answerVault';
+import { holdSealingKey } from '../crypto/dataKeys';
 import { submittedRefusal } from './openApplication';
 import type { SessionUser } from './sessions';
 import type { Transaction } from './accountLock';
@@ -150,15 +152,35 @@ export async function saveAnswers(
   baseVersion?: number,
 ): Promise<{ message: string; version: number; others?: Record<string, unknown> }> {
   assertAcceptableAnswers(definition, answers);
-  answers = await withDefinitionChoices(ctx, user, definition, answers);
-  // Sensitive values are sealed before they reach the database (D150).
-  const stored = await vaultOf(ctx).sealFor(user, definition, answers);
+  const plain = await withDefinitionChoices(ctx, user, definition, answers);
+  const vault = vaultOf(ctx);
+  // Sensitive values are sealed before they reach the database (D150). Sealed under a version
+  // retired meanwhile (a stale read of the current one), the save wrote nothing: they are sealed
+  // again under the version read anew and saved once more (D183).
+  for (let attempt = 1; ; attempt++) {
+    const stored = await vault.sealFor(user, definition, plain);
+    try {
+      return await writeAnswers(ctx, user, { plain, stored }, baseVersion);
+    } catch (error) {
+      if (attempt > 1 || !isRetiredKeyRefusal(error)) throw error;
+      vault.keys.forgetCurrent(user.tenantId);
+    }
+  }
+}
+
+async function writeAnswers(
+  ctx: ServiceContext,
+  user: Scope,
+  { plain: answers, stored }: SavedAnswers,
+  baseVersion: number | undefined,
+): Promise<{ message: string; version: number; others?: Record<string, unknown> }> {
   if (baseVersion !== undefined)
     return saveAnswersSince(ctx, user, { plain: answers, stored }, baseVersion);
   const saved = await mergeAnswers(ctx.db).execute({
     tenantId: user.tenantId,
     userId: user.userId,
     answers: stored,
+    keyVersion: sealedVersionOf(stored),
     keyVersions: Object.fromEntries(Object.keys(answers).map((key) => [key, 1])),
     now: ctx.config.now(),
   });
@@ -181,6 +203,7 @@ async function saveAnswersSince(
 ): Promise<{ message: string; version: number; others: Record<string, unknown> }> {
   const now = ctx.config.now();
   const vault = vaultOf(ctx);
+  const keyVersion = sealedVersionOf(stored);
   // Almost always nothing conflicts: then the save is one statement (D130). A conflict, a row not
   // yet created or a submitted application takes the transaction below, which tells them apart.
   if (Object.keys(answers).length > 0) {
@@ -189,6 +212,7 @@ async function saveAnswersSince(
       userId: user.userId,
       answers: JSON.stringify(stored),
       baseVersion,
+      keyVersion,
       now: now.toISOString(),
     });
     if (saved)
@@ -202,16 +226,16 @@ async function saveAnswersSince(
   const outcome = await ctx.db.transaction(async (tx) => {
     const row = await lockApplication(tx, user, now, save, baseVersion);
     if (row.submittedAt) return { submitted: true as const };
-    // The statement decided which keys conflict; their stored values are opened to show both sides.
+    // The statement decided which keys conflict; their stored values are shown beside the save's.
     const conflicting = new Set(row.conflicting);
-    const current = await vault.open(user, row.answers);
-    const conflicts: Record<string, { mine: unknown; theirs: unknown }> = {};
+    const theirs: Record<string, unknown> = {};
     const accepted: Record<string, unknown> = {};
-    for (const [key, mine] of Object.entries(answers))
-      if (conflicting.has(key)) conflicts[key] = { mine, theirs: current[key] ?? null };
+    for (const key of Object.keys(answers))
+      if (conflicting.has(key)) theirs[key] = row.answers[key] ?? null;
       else accepted[key] = stored[key];
     let version = row.version;
     if (Object.keys(accepted).length > 0) {
+      await holdSealingKey(tx, user.tenantId, keyVersion);
       version += 1;
       const keyVersions = { ...row.keyVersions };
       for (const key of Object.keys(accepted)) keyVersions[key] = version;
@@ -220,22 +244,23 @@ async function saveAnswersSince(
         .set({ answers: { ...row.answers, ...accepted }, keyVersions, version, updatedAt: now })
         .where(where(user));
     }
-    return {
-      submitted: false as const,
-      conflicts,
-      version,
-      others: await vault.open(user, row.others),
-    };
+    return { submitted: false as const, theirs, version, others: row.others };
   });
   if (outcome.submitted) throw submittedRefusal();
-  if (Object.keys(outcome.conflicts).length > 0)
+  // Opened after the transaction: a data key not read yet is read on the embedded database's one
+  // connection, which the transaction holds.
+  const others = await vault.open(user, outcome.others);
+  const theirs = await vault.open(user, outcome.theirs);
+  if (Object.keys(theirs).length > 0)
     throw new HttpError(409, serverMessages.answerConflict, {
       code: 'CONFLICT',
-      conflicts: outcome.conflicts,
+      conflicts: Object.fromEntries(
+        Object.entries(theirs).map(([key, value]) => [key, { mine: answers[key], theirs: value }]),
+      ),
       version: outcome.version,
-      others: outcome.others,
+      others,
     });
-  return { message: serverMessages.saved, version: outcome.version, others: outcome.others };
+  return { message: serverMessages.saved, version: outcome.version, others };
 }
 
 export async function addWebStatus(
