@@ -144,25 +144,31 @@ export async function storedVersions(db: Database, tenantId: string): Promise<nu
 
 /**
  * Whether the data key version a write's values are sealed under (`keyVersion`, null when none is
- * sealed) is still stored, its row share-locked until the write commits: a retirement deletes it
- * before it checks what is left under it, so it waits for the write and then sees its values (D183).
+ * sealed) is still stored. Read inside the statement that writes `applications`: that statement
+ * locks the table (ROW EXCLUSIVE) before it takes its snapshot, and a retirement holds SHARE on it
+ * while it deletes and checks, so a write either commits before the check sees it or reads the
+ * version gone (D189). No row is locked: a save writes nothing to the key's row.
  */
-export const sealingKeyHeld = (tenantId: unknown, keyVersion: unknown) =>
+export const sealingKeyStored = (tenantId: unknown, keyVersion: unknown) =>
   sql<boolean>`(${keyVersion}::int is null or exists (select 1 from ${tenantDataKeys}
-    where ${tenantDataKeys.tenantId} = ${tenantId} and ${tenantDataKeys.version} = ${keyVersion}::int
-    for key share))`;
+    where ${tenantDataKeys.tenantId} = ${tenantId} and ${tenantDataKeys.version} = ${keyVersion}::int))`;
 
 /** Thrown by a save whose values are sealed under a data key version retired meanwhile (D183). */
 export class RetiredSealingKey extends Error {}
 
-/** In a transaction writing sealed values: holds the key they are under, or throws when retired. */
+/**
+ * In a transaction writing sealed values to `applications`: locks the table against a retirement
+ * first (D189), then checks the version is stored, or throws when it was retired.
+ */
 export async function holdSealingKey(
   tx: Pick<Database, 'execute'>,
   tenantId: string,
   keyVersion: number | null,
 ) {
+  if (keyVersion === null) return;
+  await tx.execute(sql`lock table applications in row exclusive mode`);
   const { rows } = (await tx.execute(
-    sql`select ${sealingKeyHeld(tenantId, keyVersion)} as held`,
+    sql`select ${sealingKeyStored(tenantId, keyVersion)} as held`,
   )) as unknown as { rows: { held: boolean }[] };
   if (!rows[0]?.held) throw new RetiredSealingKey();
 }

@@ -3,7 +3,7 @@
  * seals every new value at once (running servers follow within CURRENT_VERSION_TTL_MS), then the
  * values under older versions are sealed again under it, a small batch per transaction, and the old
  * versions are retired (deleted) only once nothing is left under them (deleted first, then checked,
- * in one transaction: saves hold the version they seal under, D183). A batch locks its rows and
+ * in one transaction that holds saves back, D183, D189). A batch locks its rows and
  * rewrites only the values it read under an old version, so a save waiting on the lock lands after
  * it and wins. Stopped at any point, every value is under a version still stored; run again, the
  * tenant's newest key is kept and the work finishes, and the tenants the stopped run had finished are
@@ -146,9 +146,10 @@ class StillSealed extends Error {}
 
 /**
  * Deletes the tenant's versions below `version`, then checks that nothing is under them, in one
- * transaction (D183): the deletion waits for every save holding an old version's row
- * (`sealingKeyHeld`), so the check sees what they wrote, and a save after it finds the version gone
- * and seals again. The versions retired, or undefined when something is still under one.
+ * transaction holding SHARE on `applications` (D189): it waits for every write in flight and holds
+ * new ones back until it commits, so the check sees what the earlier ones wrote, and a later one
+ * finds the version gone and seals again. The versions retired, or undefined when something is
+ * still under one. Local objects are checked first, outside the lock: listing them holds no save.
  */
 async function retireOlder(
   db: Database,
@@ -157,7 +158,10 @@ async function retireOlder(
   version: number,
 ): Promise<number[] | undefined> {
   try {
+    if (storage instanceof LocalStorage && (await storage.keysUnder(tenantId, version)).length > 0)
+      return undefined;
     return await db.transaction(async (tx) => {
+      await tx.execute(sql`lock table applications in share mode`);
       const { rows: gone } = (await tx.execute(sql`delete from tenant_data_keys
         where tenant_id = ${tenantId} and version < ${version} returning version`)) as unknown as {
         rows: { version: number }[];
@@ -165,11 +169,7 @@ async function retireOlder(
       const { rows } = (await tx.execute(
         sql`select 1 from applications where ${underOlder(tenantId, version)} limit 1`,
       )) as unknown as { rows: unknown[] };
-      if (
-        rows.length > 0 ||
-        (storage instanceof LocalStorage && (await storage.keysUnder(tenantId, version)).length > 0)
-      )
-        throw new StillSealed();
+      if (rows.length > 0) throw new StillSealed();
       return gone.map((row) => Number(row.version)).sort((a, b) => a - b);
     });
   } catch (error) {

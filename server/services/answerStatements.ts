@@ -1,14 +1,15 @@
 /**
  * The two statements that save answers, prepared once (D130): the plain save (SPEC 7.2) and the save
  * with the version the client last saw (If-Match, REQ-R-2) when none of its keys conflicts. Each
- * holds the data key its sealed values are under while it writes (D183).
+ * checks, in the statement that writes, that the data key its sealed values are under is still
+ * stored (D183, D189).
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { preparedOnce } from '../db/prepared';
 import { applications } from '../db/schema';
-import { RetiredSealingKey, sealingKeyHeld } from '../crypto/dataKeys';
+import { RetiredSealingKey, sealingKeyStored } from '../crypto/dataKeys';
 
-const heldInSave = sealingKeyHeld(sql.placeholder('tenantId'), sql.placeholder('keyVersion'));
+const heldInSave = sealingKeyStored(sql.placeholder('tenantId'), sql.placeholder('keyVersion'));
 
 /**
  * The plain save: merged into the stored answers, created on first use (D123). When the key its
