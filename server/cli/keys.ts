@@ -125,7 +125,7 @@ async function reencryptAll(
   // No cache of the current version: this process makes the new ones.
   const keys = new TenantKeys(db, masterKeys(config), 0);
   const vault = new AnswerVault(keys);
-  const storage = createStorage(config, keys.objectKeys);
+  const storage = createStorage(config, keys);
   // A run stopped midway is resumed: the tenants it finished keep the key it gave them.
   const run = await reencryptionRun(db);
   for (const tenantId of ids) {

@@ -82,6 +82,29 @@ export class TenantKeys {
   readonly objectKeys = (tenantId: string, version?: number): Promise<DataKey> =>
     version === undefined ? this.keyOf(tenantId) : this.keyAt(tenantId, version);
 
+  /**
+   * Runs `place` (a local object's rename) in a transaction that share-locks the row of `version`: a
+   * retirement deletes the row before it lists the objects, so it waits for the rename and then sees
+   * the object (D189). False, `place` not run and the current version read again, when retired.
+   */
+  readonly placeObjectUnder = (
+    tenantId: string,
+    version: number,
+    place: () => Promise<void>,
+  ): Promise<boolean> =>
+    runInTenant(tenantId, async () => {
+      const held = await this.db.transaction(async (tx) => {
+        const { rows } = (await tx.execute(sql`select 1 from ${tenantDataKeys}
+          where ${tenantDataKeys.tenantId} = ${tenantId} and ${tenantDataKeys.version} = ${version}
+          for key share`)) as unknown as { rows: unknown[] };
+        if (rows.length === 0) return false;
+        await place();
+        return true;
+      });
+      if (!held) this.forgetCurrent(tenantId);
+      return held;
+    });
+
   /** The tenant's data key of `version`; throws when that version is not stored (retired). */
   keyAt(tenantId: string, version: number): Promise<DataKey> {
     const id = `${tenantId}\u0000${version}`;

@@ -146,10 +146,12 @@ class StillSealed extends Error {}
 
 /**
  * Deletes the tenant's versions below `version`, then checks that nothing is under them, in one
- * transaction holding SHARE on `applications` (D189): it waits for every write in flight and holds
- * new ones back until it commits, so the check sees what the earlier ones wrote, and a later one
- * finds the version gone and seals again. The versions retired, or undefined when something is
- * still under one. Local objects are checked first, outside the lock: listing them holds no save.
+ * transaction (D183, D189). The deletion waits for every local object being renamed into place
+ * under an old version (`placeObjectUnder`), so the listing after it sees them; the answers' check
+ * holds SHARE on `applications`, which waits for every write in flight and holds new ones back
+ * until the transaction ends, so it sees what the earlier ones wrote and a later one finds the
+ * version gone and seals again. The versions retired, or undefined when something is still under
+ * one.
  */
 async function retireOlder(
   db: Database,
@@ -158,14 +160,19 @@ async function retireOlder(
   version: number,
 ): Promise<number[] | undefined> {
   try {
-    if (storage instanceof LocalStorage && (await storage.keysUnder(tenantId, version)).length > 0)
-      return undefined;
     return await db.transaction(async (tx) => {
-      await tx.execute(sql`lock table applications in share mode`);
       const { rows: gone } = (await tx.execute(sql`delete from tenant_data_keys
         where tenant_id = ${tenantId} and version < ${version} returning version`)) as unknown as {
         rows: { version: number }[];
       };
+      // Listed before the table is locked: a tenant's files can be many, and the lock holds every
+      // tenant's saves.
+      if (
+        storage instanceof LocalStorage &&
+        (await storage.keysUnder(tenantId, version)).length > 0
+      )
+        throw new StillSealed();
+      await tx.execute(sql`lock table applications in share mode`);
       const { rows } = (await tx.execute(
         sql`select 1 from applications where ${underOlder(tenantId, version)} limit 1`,
       )) as unknown as { rows: unknown[] };

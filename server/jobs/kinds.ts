@@ -73,7 +73,7 @@ export function createJobs(
     hasher,
     log,
     institutionOf: (tenantId) => directory.institutionOf(tenantId),
-    storage: createStorage(config, vaultOf({ db, config }).keys.objectKeys),
+    storage: createStorage(config, vaultOf({ db, config }).keys),
     queue,
     printer,
     sandbox,

@@ -30,7 +30,42 @@ export type ObjectKeys = (
   version?: number,
 ) => Promise<{ readonly version: number; readonly objects: Buffer }>;
 
+/**
+ * Runs `place` (an object's rename into place) while the tenant's data key `version` is held against
+ * a retirement; false, and `place` not run, when that version was retired (D189).
+ */
+export type PlaceUnder = (
+  tenantId: string,
+  version: number,
+  place: () => Promise<void>,
+) => Promise<boolean>;
+
+/** What seals local objects: the keys, and the hold of a version while an object is placed. */
+export interface ObjectKeyring {
+  readonly objectKeys: ObjectKeys;
+  readonly placeObjectUnder: PlaceUnder;
+}
+
+/** A keyring whose versions are never retired (a fixed secret: tests and benches). */
+export const unretiredKeyring = (objectKeys: ObjectKeys): ObjectKeyring => ({
+  objectKeys,
+  placeObjectUnder: async (_tenantId, _version, place) => {
+    await place();
+    return true;
+  },
+});
+
+/** Times an object is sealed again after its version was retired while it was written. */
+const PLACE_ATTEMPTS = 3;
+
 const PART = '.part';
+
+/** An object sealed into a temporary file beside its own, not yet renamed into place. */
+interface SealedCopy {
+  readonly temporary: string;
+  readonly version: number;
+  readonly secret: Buffer;
+}
 
 export const UPLOAD_PATH = '/api/uploads';
 
@@ -50,7 +85,7 @@ export class LocalStorage implements ObjectStorage {
     dataDir: string,
     private readonly secret: Buffer,
     private readonly now: () => Date,
-    private readonly keys: ObjectKeys,
+    private readonly keyring: ObjectKeyring,
   ) {
     this.root = path.resolve(dataDir, 'objects');
   }
@@ -64,12 +99,11 @@ export class LocalStorage implements ObjectStorage {
   }
 
   private async secretOf(key: string, version: number): Promise<Buffer> {
-    return (await this.keys(objectTenant(key), version)).objects;
+    return (await this.keyring.objectKeys(objectTenant(key), version)).objects;
   }
 
   async put(key: string, bytes: Uint8Array, _contentType?: string): Promise<void> {
-    const file = this.file(key);
-    await rename(await this.sealedCopy(key, bytes), file);
+    await this.place(key, await this.sealedCopy(key, bytes));
   }
 
   async putStream(
@@ -77,17 +111,48 @@ export class LocalStorage implements ObjectStorage {
     source: AsyncIterable<Uint8Array>,
     _contentType?: string,
   ): Promise<void> {
+    await this.place(key, await this.sealedCopy(key, source));
+  }
+
+  /**
+   * Renames a sealed copy into place while its key version is held (D189); when that version was
+   * retired meanwhile, the copy is sealed again under the current one first.
+   */
+  private async place(key: string, copy: SealedCopy): Promise<void> {
     const file = this.file(key);
-    await rename(await this.sealedCopy(key, source), file);
+    for (let attempt = 1; ; attempt++) {
+      const placed = await this.keyring.placeObjectUnder(objectTenant(key), copy.version, () =>
+        rename(copy.temporary, file),
+      );
+      if (placed) return;
+      if (attempt >= PLACE_ATTEMPTS) {
+        await rm(copy.temporary, { force: true });
+        throw new Error(`object ${key}: its data key was retired ${attempt} times while written`);
+      }
+      const again = await this.sealedCopy(key, this.copyChunks(key, copy));
+      await rm(copy.temporary, { force: true });
+      copy = again;
+    }
+  }
+
+  /** The plaintext of a sealed copy, under the key it was sealed with. */
+  private async *copyChunks(key: string, copy: SealedCopy): AsyncGenerator<Buffer> {
+    const handle = await open(copy.temporary, 'r');
+    try {
+      const { size } = await handle.stat();
+      yield* sealedObjectChunks(handle, () => Promise.resolve(copy.secret), key, size);
+    } finally {
+      await handle.close();
+    }
   }
 
   /** A temporary file beside the object's holding `bytes` sealed under the current data key. */
   private async sealedCopy(
     key: string,
     bytes: Uint8Array | AsyncIterable<Uint8Array>,
-  ): Promise<string> {
+  ): Promise<SealedCopy> {
     const file = this.file(key);
-    const current = await this.keys(objectTenant(key));
+    const current = await this.keyring.objectKeys(objectTenant(key));
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${randomToken(6)}${PART}`;
     const handle = await open(temporary, 'w', 0o600);
@@ -99,7 +164,7 @@ export class LocalStorage implements ObjectStorage {
       throw error;
     }
     await handle.close();
-    return temporary;
+    return { temporary, version: current.version, secret: current.objects };
   }
 
   /** The object's file opened for reading, or null when there is none. */
@@ -221,11 +286,17 @@ export class LocalStorage implements ObjectStorage {
     const before = await stat(file).catch(() => undefined);
     const object = await this.getStream(key);
     if (!before || !object) return;
-    const temporary = await this.sealedCopy(key, object.body);
-    // An object put again meanwhile is the newer one, already sealed under the current key: it stays.
-    const now = await stat(file).catch(() => undefined);
-    if (now?.ino === before.ino && now.mtimeMs === before.mtimeMs) await rename(temporary, file);
-    else await rm(temporary, { force: true });
+    const copy = await this.sealedCopy(key, object.body);
+    // An object put again meanwhile is the newer one, already sealed under the current key: it
+    // stays. So does this one when its new version was retired meanwhile: the next sweep seals it.
+    let placed = false;
+    await this.keyring.placeObjectUnder(objectTenant(key), copy.version, async () => {
+      const now = await stat(file).catch(() => undefined);
+      if (now?.ino !== before.ino || now.mtimeMs !== before.mtimeMs) return;
+      await rename(copy.temporary, file);
+      placed = true;
+    });
+    if (!placed) await rm(copy.temporary, { force: true });
   }
 
   sign(policy: string): string {

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zipSync } from 'fflate';
 import { zipStream, type ZipEntry } from '../../server/staff/zipStream';
-import { LocalStorage } from '../../server/storage/local';
+import { LocalStorage, unretiredKeyring } from '../../server/storage/local';
 
 const PDF_KB = 300;
 const RUNS: [mode: string, count: number][] = [
@@ -40,7 +40,7 @@ async function one(mode: string, count: number): Promise<void> {
     dataDir,
     randomBytes(32),
     () => new Date(),
-    () => Promise.resolve({ version: 1, objects: secret }),
+    unretiredKeyring(() => Promise.resolve({ version: 1, objects: secret })),
   );
   const peak = { rss: 0, heap: 0, buffers: 0 };
   const sample = () => {

@@ -3,13 +3,14 @@
  * current version is stale seals a save under the old one; whether it lands before the retirement
  * (which then sweeps again) or after (the save finds the version gone, seals again under the new
  * one and saves once more), the applicant sees an ordinary save and every value opens afterwards.
- * Two `rotate --reencrypt` started together: one works, the other stops at once.
+ * Local objects likewise: one sealed under a version retired before it is renamed into place is
+ * sealed again first (D189). Two `rotate --reencrypt` started together: one works, the other stops at once.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerVault, isSealed, keyVersionOf } from '../../server/crypto/answerVault';
+import { AnswerVault, isSealed, keyVersionOf, vaultOf } from '../../server/crypto/answerVault';
 import { storedVersions, TenantKeys } from '../../server/crypto/dataKeys';
 import { masterKeys } from '../../server/crypto/masterKey';
 import { reencryptTenant } from '../../server/crypto/reencryption';
@@ -51,12 +52,7 @@ describe.each(databaseKinds)('a data key retired under saves in flight, on %s', 
   /** `rotate --reencrypt` of the tenant, as the command runs it (no cache of the version). */
   const reencrypt = () => {
     const keys = new TenantKeys(db(), masterKeys(server.built.context.config), 0);
-    const storage = new LocalStorage(
-      server.dataDir,
-      randomBytes(32),
-      () => new Date(),
-      keys.objectKeys,
-    );
+    const storage = new LocalStorage(server.dataDir, randomBytes(32), () => new Date(), keys);
     return reencryptTenant(db(), new AnswerVault(keys), storage, tenantId, { settleMs: 0 });
   };
 
@@ -142,6 +138,39 @@ describe.each(databaseKinds)('a data key retired under saves in flight, on %s', 
       expect(await sealedUnder(`burst${i}@example.com`)).toEqual(new Set([before! + 1]));
     }
   }, 180_000);
+
+  it('objects put while their version is retired are sealed again under the new one before they are placed', async () => {
+    const config = server.built.context.config;
+    // The server's own keyring: its read of the current version does not expire here.
+    const stale = new LocalStorage(
+      server.dataDir,
+      randomBytes(32),
+      () => new Date(),
+      vaultOf({ db: db(), config }).keys,
+    );
+    const key = (name: string) => `converted/${tenantId}/race/${name}.bin`;
+    const bytes = (name: string) => Buffer.from(`object ${name} `.repeat(5_000));
+    await stale.put(key('first'), bytes('first'));
+    const [before] = await versions();
+    const names = Array.from({ length: BURST_APPLICANTS }, (_, i) => `burst${i}`);
+    const [version] = await Promise.all([
+      reencrypt(),
+      ...names.map((name) => stale.put(key(name), bytes(name))),
+    ]);
+    expect(version).toBe(before! + 1);
+    // After the retirement, the server still reads the old version first.
+    await stale.put(key('after'), bytes('after'));
+    // A keyring that only knows the stored versions opens every object.
+    const fresh = new LocalStorage(
+      server.dataDir,
+      randomBytes(32),
+      () => new Date(),
+      new TenantKeys(db(), masterKeys(config), 0),
+    );
+    expect(await fresh.keysUnder(tenantId, version!)).toEqual([]);
+    for (const name of ['first', ...names, 'after'])
+      expect((await fresh.get(key(name)))?.equals(bytes(name)), name).toBe(true);
+  }, 120_000);
 });
 
 // Two processes on one embedded database cannot be: PGlite admits one per data directory (D41).

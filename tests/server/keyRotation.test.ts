@@ -41,7 +41,7 @@ describe.each(databaseKinds)('npm run keys -- rotate on %s', (database) => {
     /** The vault and storage of a process holding these master keys. */
     const holding = (masterKey: string, masterKeyPrevious?: string) => {
       const keys = new TenantKeys(handle.db, masterKeys({ masterKey, masterKeyPrevious, dataDir }));
-      const storage = new LocalStorage(dataDir, randomBytes(32), () => new Date(), keys.objectKeys);
+      const storage = new LocalStorage(dataDir, randomBytes(32), () => new Date(), keys);
       return { keys, vault: new AnswerVault(keys), storage };
     };
     const owners = TENANTS.map((tenantId) => ({ tenantId, userId: randomUUID() }));

@@ -25,7 +25,7 @@ import {
   SEALED_OBJECT_MAGIC,
 } from '../../server/crypto/objectSeal';
 import { sealStoredObjects } from '../../server/crypto/sealAtRest';
-import { LocalStorage } from '../../server/storage/local';
+import { LocalStorage, unretiredKeyring } from '../../server/storage/local';
 import { databaseKinds, startServer, type TestServer } from './harness';
 
 describe('local objects sealed at rest', () => {
@@ -41,7 +41,9 @@ describe('local objects sealed at rest', () => {
       dataDir,
       randomBytes(32),
       () => new Date(),
-      (tenant) => Promise.resolve({ version: 1, objects: secrets.get(tenant) ?? Buffer.alloc(32) }),
+      unretiredKeyring((tenant) =>
+        Promise.resolve({ version: 1, objects: secrets.get(tenant) ?? Buffer.alloc(32) }),
+      ),
     );
   });
   afterAll(async () => rm(dataDir, { recursive: true, force: true }));
@@ -138,7 +140,9 @@ describe('local objects sealed at rest', () => {
       dataDir,
       randomBytes(32),
       () => new Date(),
-      () => Promise.resolve({ version: 1, objects: secrets.get('north') as Buffer }),
+      unretiredKeyring(() =>
+        Promise.resolve({ version: 1, objects: secrets.get('north') as Buffer }),
+      ),
     );
     await expect(other.get('converted/south/user/file/x.pdf')).rejects.toThrow();
     await expect(other.get('application/south/user/y.pdf')).rejects.toThrow();

@@ -39,7 +39,7 @@ function processOn(db: Database, dataDir: string, ttlMs?: number) {
     masterKeys({ masterKey, masterKeyPrevious: undefined, dataDir }),
     ttlMs,
   );
-  const storage = new LocalStorage(dataDir, randomBytes(32), () => new Date(), keys.objectKeys);
+  const storage = new LocalStorage(dataDir, randomBytes(32), () => new Date(), keys);
   return { keys, vault: new AnswerVault(keys), storage };
 }
 

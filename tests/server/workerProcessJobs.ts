@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { HEARTBEAT_STATUS } from '../../server/jobs/heartbeat';
-import { LocalStorage } from '../../server/storage/local';
+import { LocalStorage, unretiredKeyring } from '../../server/storage/local';
 import { DEFAULT_TENANT_SEED } from '../../server/tenants';
 import { entryArgs } from './entryArgs';
 
@@ -67,7 +67,7 @@ export function workerScenarios(backend: () => WorkerBackend) {
       dataDir,
       randomBytes(32),
       () => new Date(),
-      async () => ({ version: 1, objects: secret }),
+      unretiredKeyring(async () => ({ version: 1, objects: secret })),
     );
     const files: string[] = [];
     const now = new Date().toISOString();
