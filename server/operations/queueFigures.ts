@@ -27,7 +27,8 @@ export interface QueueFigures {
   readonly heartbeatAgeSeconds: number | undefined;
 }
 
-const REUSE_MS = 1000;
+/** How long a read of the figures serves the scrapes after it (real time): one query per second. */
+export const REUSE_MS = 1000;
 const DONE_WINDOW_MS = 60_000;
 /** Done jobs are looked for among those due within this window (the index's range). */
 const DONE_DUE_WITHIN_MS = 24 * 60 * 60 * 1000;
