@@ -53,10 +53,16 @@ export const TIMED_SUITES = [
 const BUNDLED_TIMED_SUITES = BUNDLED_BROWSER_SUITES.filter((file) => TIMED_SUITES.includes(file));
 
 /**
- * A group of its own after the shared projects: one file at a time, each in a process of its own,
- * nothing beside it (D180).
+ * The projects run one after another, each with every worker (D190): files of different projects
+ * side by side slowed one another (browser walks beside server files took four times as long).
  */
-const alone = { maxWorkers: 1, isolate: true, sequence: { groupOrder: 1 } };
+const inTurn = (groupOrder: number) => ({ sequence: { groupOrder } });
+
+/**
+ * A group of its own after the others: one file at a time, each in a process of its own, nothing
+ * beside it (D180).
+ */
+const alone = { maxWorkers: 1, isolate: true, ...inTurn(4) };
 
 /** The server's own choice of browser made the one inside @sparticuz/chromium (D83). */
 const bundledBrowser = { CHROMIUM_PATH: 'bundled' };
@@ -83,7 +89,10 @@ export default mergeConfig(
       projects: [
         // The files of each project share their worker: the modules, PGlite, jsdom and the client
         // build are loaded once per worker, not once per file (D163, D180, D185).
-        { extends: true, test: { name: 'unit', include: TEST_PROJECTS.unit, isolate: false } },
+        {
+          extends: true,
+          test: { name: 'unit', include: TEST_PROJECTS.unit, isolate: false, ...inTurn(0) },
+        },
         {
           extends: true,
           test: {
@@ -92,6 +101,7 @@ export default mergeConfig(
             exclude: [...configDefaults.exclude, ...TIMED_SUITES],
             globalSetup: serverSetup,
             isolate: false,
+            ...inTurn(1),
           },
         },
         {
@@ -110,10 +120,10 @@ export default mergeConfig(
             include: TEST_PROJECTS.e2e,
             isolate: false,
             globalSetup: databaseSetup,
+            ...inTurn(2),
           },
         },
-        // The rerun on the bundled browser: beside the shared projects, but a timed suite still
-        // alone after them (D185).
+        // The rerun on the bundled browser: a timed suite still alone after the others (D185).
         {
           extends: true,
           test: {
@@ -121,6 +131,7 @@ export default mergeConfig(
             include: BUNDLED_BROWSER_SUITES.filter((file) => !BUNDLED_TIMED_SUITES.includes(file)),
             env: bundledBrowser,
             globalSetup: databaseSetup,
+            ...inTurn(3),
           },
         },
         {
