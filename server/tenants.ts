@@ -18,7 +18,7 @@ import type { Database } from './db/client';
 import { errorFields } from './security/logFields';
 import { runInTenant } from './db/tenantScope';
 import { definitionVersions, tenants } from './db/schema';
-import type { DefinitionAt } from './services/context';
+import type { DefinitionAt } from './http/context';
 
 /** Definitions built into the platform, by id: the seeds of new tenants. */
 const applicationDefinition = loadDefinition(applicationDefinitionData);

@@ -18,15 +18,15 @@ import {
   APPLICATION_PDF_JOB,
   applicationPdfJob,
   type ApplicationPdfContext,
-} from '../services/applicationPdf';
+} from '../applicationPdf';
 import {
   conversionJob,
   CONVERSION_JOB,
   uploadSweepJob,
   UPLOAD_SWEEP_JOB,
   type DocumentsContext,
-} from '../services/documents';
-import { RETENTION_JOB, retentionSweepJob } from '../services/retention';
+} from '../documents';
+import { RETENTION_JOB, retentionSweepJob } from './retention';
 import { PDF_BUNDLE_JOB, pdfBundleJob } from '../staff/pdfBundles';
 import { createStorage } from '../storage/create';
 import type { TenantDirectory } from '../tenants';

@@ -1,9 +1,9 @@
 /** GET /lookup/find (SPEC 7.2): suggestions or a detail record; public, rate-limited per client address. */
 import type { FastifyPluginAsync } from 'fastify';
 import { lookupMessages, lookupQuery } from '../../contract';
-import type { ServiceContext } from '../services/context';
+import type { ServiceContext } from '../http/context';
 import { HttpError } from '../errors';
-import { parse } from '../routes/parse';
+import { parse } from '../http/parse';
 import type { LookupService } from './service';
 
 export function lookupRoutes(ctx: ServiceContext, service: LookupService): FastifyPluginAsync {

@@ -66,8 +66,8 @@ import {
   staffLoginBody,
   staffMeResponse,
 } from '../../contract/staff';
-import { tmpTokenQuery } from '../routes/public';
-import { serviceTokenQuery } from '../routes/service';
+import { tmpTokenQuery } from '../account/publicRoutes';
+import { serviceTokenQuery } from '../serviceView/routes';
 
 export type Security = 'session' | 'staffSession' | 'staffKey' | 'metricsToken' | 'serviceToken';
 export type Tag =

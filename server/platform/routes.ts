@@ -13,10 +13,10 @@ import {
 } from '../../contract';
 import type { Database } from '../db/client';
 import { HttpError } from '../errors';
-import { parse } from '../routes/parse';
+import { parse } from '../http/parse';
 import { sameSecret } from '../secrets';
 import { securityEvent } from '../security/events';
-import { cliKey } from '../services/serviceTokens';
+import { cliKey } from '../serviceView/serviceTokens';
 import type { ServerConfig } from '../config';
 import { NoSuchTenant } from '../tenants';
 import {

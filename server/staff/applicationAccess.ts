@@ -17,10 +17,10 @@ import {
   personalPdfFileName,
   requestPdf,
   type ApplicationPdfContext,
-} from '../services/applicationPdf';
-import type { PublishedDefinitions, ServiceContext } from '../services/context';
-import { convertedDocuments } from '../services/documents';
-import { serviceViewData } from '../services/serviceTokens';
+} from '../applicationPdf';
+import type { PublishedDefinitions, ServiceContext } from '../http/context';
+import { convertedDocuments } from '../documents';
+import { serviceViewData } from '../serviceView/serviceTokens';
 
 export interface Applicant {
   readonly tenantId: string;

@@ -13,9 +13,9 @@ import {
   type AuditEntry,
   type AuditQuery,
 } from '../../contract/staff';
-import type { ServiceContext } from '../services/context';
+import type { ServiceContext } from '../http/context';
 import { localMidnight } from './localTimes';
-import { underAccountLock } from '../services/accountLock';
+import { underAccountLock } from '../account/accountLock';
 import {
   countRows,
   cursorTime,

@@ -10,13 +10,13 @@ import {
 } from '../../contract/deletionRequests';
 import { applicantParams, staffMessages } from '../../contract/staff';
 import { HttpError } from '../errors';
-import { parse } from '../routes/parse';
+import { parse } from '../http/parse';
 import {
   completedDeletionRequests,
   completeDeletionRequest,
   deletionRequestList,
-} from '../services/accountDeletion';
-import type { ApplicationPdfContext } from '../services/applicationPdf';
+} from '../account/accountDeletion';
+import type { ApplicationPdfContext } from '../applicationPdf';
 import { actorOf } from './accounts';
 import type { StaffSession } from './sessions';
 import { audit } from './audit';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { exportMessages, type ExportColumns } from '../../contract/staffExports';
 import { staffExportColumns } from '../db/schema';
 import { HttpError } from '../errors';
-import type { ServiceContext } from '../services/context';
+import type { ServiceContext } from '../http/context';
 import type { Tenant } from '../tenants';
 import { audit, type Actor } from './audit';
 import { versionedAnswerColumns } from './exportCsv';

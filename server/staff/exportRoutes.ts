@@ -5,10 +5,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { applicationQuery } from '../../contract/staff';
 import { exportColumnsBody, exportMessages, pdfBundleParams } from '../../contract/staffExports';
-import { disposition } from '../routes/attachment';
+import { disposition } from '../http/attachment';
 import { pdfBundleStatus, pdfBundleZip, startPdfBundle } from './pdfBundles';
-import { parse } from '../routes/parse';
-import type { ApplicationPdfContext } from '../services/applicationPdf';
+import { parse } from '../http/parse';
+import type { ApplicationPdfContext } from '../applicationPdf';
 import { actorOf } from './accounts';
 import { exportColumns, resetColumns, saveColumns } from './exportColumns';
 import type { StaffSession } from './sessions';

@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { referenceIdRange } from '../services/applicationPdf';
+import { referenceIdRange } from '../applicationPdf';
 
 /** Words of a search taken into account (an address alone may be five or six). */
 const MAX_WORDS = 8;

@@ -11,10 +11,10 @@ import { staffPasswordMessages, type StaffInvitation } from '../../contract/staf
 import { staffInvitations, staffPasswordResets, staffUsers } from '../db/schema';
 import { HttpError } from '../errors';
 import { issueToken, sha256 } from '../secrets';
-import { assertUncommon, normalizeEmail, RESET_VALIDITY_MS } from '../services/accounts';
-import type { ServiceContext } from '../services/context';
-import { takeFromLimit } from '../services/limits';
-import { clearLoginFailures } from '../services/loginLockout';
+import { assertUncommon, normalizeEmail, RESET_VALIDITY_MS } from '../account/accounts';
+import type { ServiceContext } from '../http/context';
+import { takeFromLimit } from '../http/limits';
+import { clearLoginFailures } from '../account/loginLockout';
 import { passwordName } from './accounts';
 import { audit } from './audit';
 import { endAllStaffSessions } from './sessions';

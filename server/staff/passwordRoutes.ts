@@ -12,9 +12,9 @@ import {
   staffResetBody,
 } from '../../contract/staffPassword';
 import type { HttpError } from '../errors';
-import { parse } from '../routes/parse';
+import { parse } from '../http/parse';
 import { refusals } from '../security/events';
-import type { ServiceContext } from '../services/context';
+import type { ServiceContext } from '../http/context';
 import { joinStaff } from './accounts';
 import { forgotStaffPassword, invitationOf, resetStaffPassword } from './passwordLinks';
 

@@ -23,8 +23,8 @@ import {
   buildApplicationPdf,
   personalPdfFileName,
   type ApplicationPdfContext,
-} from '../services/applicationPdf';
-import { readSourcesAndPdf } from '../services/applicationPdf/sources';
+} from '../applicationPdf';
+import { readSourcesAndPdf } from '../applicationPdf/sources';
 import { filterOf } from './applicationList';
 import { audit, filterDetail, type Actor } from './audit';
 import { exportFileName } from './exportCsv';

@@ -5,7 +5,7 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { ServerConfig } from '../config';
-import { serviceTokenKey } from '../services/serviceTokens';
+import { serviceTokenKey } from '../serviceView/serviceTokens';
 
 const VERSION = 'v1';
 

@@ -13,8 +13,8 @@ import {
 } from '../../contract/staff';
 import { staffListing, staffServiceLinks, staffUsers, users } from '../db/schema';
 import { HttpError } from '../errors';
-import type { ServiceContext } from '../services/context';
-import { mintServiceToken, revokeServiceToken } from '../services/serviceTokens';
+import type { ServiceContext } from '../http/context';
+import { mintServiceToken, revokeServiceToken } from '../serviceView/serviceTokens';
 import type { Applicant } from './applicationAccess';
 import { DEFAULT_PAGE_SIZE } from './applicationList';
 import {

@@ -10,7 +10,7 @@ import type { StaffRole } from '../../contract/staff';
 import type { ServerConfig } from '../config';
 import { staffSessions, staffUsers } from '../db/schema';
 import { issueToken, sha256 } from '../secrets';
-import type { ServiceContext } from '../services/context';
+import type { ServiceContext } from '../http/context';
 
 export const STAFF_IDLE_TIMEOUT_MS = 20 * 60 * 1000;
 export const STAFF_ABSOLUTE_TIMEOUT_MS = 8 * 60 * 60 * 1000;

@@ -118,7 +118,7 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
   it('hold the zones for imports written with the aliases of package.json (D184)', async () => {
     for (const [file, from] of [
       ['server/virtual.ts', '#src/api/client.ts'],
-      ['server/services/virtual.ts', '#renderers/interactive/index.ts'],
+      ['server/application/virtual.ts', '#renderers/interactive/index.ts'],
       ['src/features/virtual.ts', '#server/app.ts'],
       ['contract/virtual.ts', '#renderers/print/render.ts'],
     ])

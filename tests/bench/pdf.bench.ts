@@ -9,7 +9,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { convertToPdf } from '../../server/conversion/convert';
 import { ChromiumPrinter } from '../../server/pdf/chromium';
-import { buildApplicationPdf, copyHtml, type Sources } from '../../server/services/applicationPdf';
+import { buildApplicationPdf, copyHtml, type Sources } from '../../server/applicationPdf';
 import type { ObjectStorage } from '../../server/storage/storage';
 import { validApplication } from '../definitions/fixtures';
 import { twoDocumentsDefinition } from '../fixtures/twoDocumentsDefinition';

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { applicationQuery } from '../../contract/staff';
 import { openDatabase, type Database } from '../../server/db/client';
 import { runInTenant } from '../../server/db/tenantScope';
-import { applicationReference } from '../../server/services/applicationPdf';
+import { applicationReference } from '../../server/applicationPdf';
 import { listApplications } from '../../server/staff/applicationList';
 import { generateApplications, SEASON } from './season';
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliKey } from '../../server/services/serviceTokens';
+import { cliKey } from '../../server/serviceView/serviceTokens';
 import { startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
 

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RULES, serverMessages, signupBody } from '../../contract';
 import { randomCode } from '../../server/secrets';
-import { HARD_STOP_AFTER } from '../../server/services/accounts';
+import { HARD_STOP_AFTER } from '../../server/account/accounts';
 import {
   codeIn,
   databaseKinds,

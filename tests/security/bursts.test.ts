@@ -9,8 +9,8 @@ import {
   CODE_MAX_WRONG_GUESSES,
   HARD_STOP_AFTER,
   LOCKOUT_AFTER,
-} from '../../server/services/accounts';
-import { ACCOUNT_LIMITS } from '../../server/services/limits';
+} from '../../server/account/accounts';
+import { ACCOUNT_LIMITS } from '../../server/http/limits';
 import {
   codeIn,
   databaseKinds,

@@ -12,7 +12,7 @@ import {
   SECURITY_EVENTS,
   type SecurityEvent,
 } from '../../server/security/events';
-import { HARD_STOP_AFTER } from '../../server/services/accounts';
+import { HARD_STOP_AFTER } from '../../server/account/accounts';
 import { enrolledStaff } from '../server/staffHelpers';
 import {
   databaseKinds,

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentMessages } from '../../contract';
 import { JobQueue } from '../../server/jobs/queue';
-import { MAX_PENDING_UPLOADS } from '../../server/services/documents';
+import { MAX_PENDING_UPLOADS } from '../../server/documents';
 import { docx, png } from '../server/documentFiles';
 import { KEY, presign, upload, waitForSettled } from '../server/documentUploads';
 import {

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_ERROR_MESSAGE } from '../../contract';
 import { staffMessages } from '../../contract/staff';
-import { cliKey } from '../../server/services/serviceTokens';
+import { cliKey } from '../../server/serviceView/serviceTokens';
 import { codeAt } from '../../server/staff/totp';
 import {
   databaseKinds,

@@ -12,7 +12,7 @@ import {
   conversionJob,
   CONVERSION_JOB,
   type DocumentsContext,
-} from '../../server/services/documents';
+} from '../../server/documents';
 import type { ObjectStorage } from '../../server/storage/storage';
 import { convertedKey } from '../../server/storage/storage';
 import { png } from './documentFiles';

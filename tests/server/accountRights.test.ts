@@ -11,7 +11,7 @@ import { staffMessages } from '../../contract/staff';
 import { applications, objectDeletions, staffAudit } from '../../server/db/schema';
 import { runInTenant } from '../../server/db/tenantScope';
 import { addressHash, logPseudonymKey } from '../../server/security/events';
-import { removeNotedObjects } from '../../server/services/accountDeletion';
+import { removeNotedObjects } from '../../server/account/accountDeletion';
 import { KNOWN_SENSITIVE } from '../fixtures/sensitiveAnswers';
 import { databaseText } from '../security/helpers';
 import { png } from './documentFiles';

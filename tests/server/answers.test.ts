@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
-import { versionTag } from '../../server/services/applications';
+import { versionTag } from '../../server/application/applications';
 import { databaseKinds, PASSWORD, registeredClient, startServer, type TestServer } from './harness';
 
 /** 25 distinct text keys of the data model, each short enough for the values written below. */

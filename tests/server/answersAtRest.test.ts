@@ -9,7 +9,7 @@ import { serverMessages } from '../../contract';
 import { isSealed, vaultOf } from '../../server/crypto/answerVault';
 import { sealAllTenants } from '../../server/crypto/sealAtRest';
 import { runInTenant } from '../../server/db/tenantScope';
-import { versionTag } from '../../server/services/applications';
+import { versionTag } from '../../server/application/applications';
 import { databaseKinds, registeredClient, startServer, type TestServer } from './harness';
 import { adminWithApplicant } from './staffHelpers';
 import { KNOWN_SENSITIVE, KNOWN_VALUES } from '../fixtures/sensitiveAnswers';

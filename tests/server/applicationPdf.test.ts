@@ -19,7 +19,7 @@ import {
 import { checkboxMark, choiceText, lookupText, monthYearText } from '../../renderers/print';
 import { printDate, SEPARATOR_TEXT } from '../../renderers/print/render';
 import { runInTenant } from '../../server/db/tenantScope';
-import { applicationReference } from '../../server/services/applicationPdf';
+import { applicationReference } from '../../server/applicationPdf';
 import { validApplication } from '../definitions/fixtures';
 import { pdfPagesText, squeeze } from '../fixtures/pdfText';
 import { twoDocumentsDefinition } from '../fixtures/twoDocumentsDefinition';

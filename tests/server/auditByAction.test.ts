@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInTenant } from '../../server/db/tenantScope';
-import { completedDeletionRequests } from '../../server/services/accountDeletion';
+import { completedDeletionRequests } from '../../server/account/accountDeletion';
 import { databaseKinds, startServer, type TestServer } from './harness';
 
 const TENANT = 'northfield';

@@ -18,7 +18,7 @@ import {
   conversionJob,
   CONVERSION_JOB,
   type DocumentsContext,
-} from '../../server/services/documents';
+} from '../../server/documents';
 import type { ObjectStorage } from '../../server/storage/storage';
 import { docx, png } from './documentFiles';
 import { registeredClient, startServer, type Client, type TestServer } from './harness';

@@ -15,7 +15,7 @@ import { storedVersions, TenantKeys } from '../../server/crypto/dataKeys';
 import { masterKeys } from '../../server/crypto/masterKey';
 import { reencryptTenant } from '../../server/crypto/reencryption';
 import { runInTenant } from '../../server/db/tenantScope';
-import { versionTag } from '../../server/services/applications';
+import { versionTag } from '../../server/application/applications';
 import { LocalStorage } from '../../server/storage/local';
 import { entryArgs } from './entryArgs';
 import {

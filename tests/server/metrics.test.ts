@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInTenant } from '../../server/db/tenantScope';
 import { HEARTBEAT_STATUS } from '../../server/jobs/heartbeat';
-import { CONVERSION_JOB, UPLOAD_SWEEP_JOB } from '../../server/services/documents';
+import { CONVERSION_JOB, UPLOAD_SWEEP_JOB } from '../../server/documents';
 import { REUSE_MS } from '../../server/operations/queueFigures';
 import { metricsMessages } from '../../server/operations/routes';
 import { validApplication } from '../definitions/fixtures';

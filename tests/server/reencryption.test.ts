@@ -141,7 +141,7 @@ describe.each(databaseKinds)('rotate --reencrypt on %s', (database) => {
         ssn: value,
         saved: value,
       });
-      // The plain save's merge (server/services/answerStatements.ts), in one statement.
+      // The plain save's merge (server/application/answerStatements.ts), in one statement.
       await db.execute(sql`update applications set answers = answers || ${JSON.stringify(answers)}::jsonb
         where tenant_id = ${tenantId} and user_id = ${userId}::uuid`);
       return { userId, value };

@@ -14,8 +14,8 @@ import {
   users,
 } from '../../server/db/schema';
 import { runInTenant } from '../../server/db/tenantScope';
-import { RESET_VALIDITY_MS } from '../../server/services/accounts';
-import { RETENTION_WINDOWS, sweepRetention } from '../../server/services/retention';
+import { RESET_VALIDITY_MS } from '../../server/account/accounts';
+import { RETENTION_WINDOWS, sweepRetention } from '../../server/jobs/retention';
 import { databaseKinds, PASSWORD, registeredClient, startServer, type TestServer } from './harness';
 import { addStaffByCli, invitationToken } from './staffHelpers';
 

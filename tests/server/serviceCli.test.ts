@@ -11,7 +11,7 @@ import { main, requestServiceLink } from '../../server/cli/serviceToken';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
-import { verifyServiceToken } from '../../server/services/serviceTokens';
+import { verifyServiceToken } from '../../server/serviceView/serviceTokens';
 import { DEFAULT_TENANT_SEED, ensureTenant } from '../../server/tenants';
 
 describe('the service-token command without a running server', () => {

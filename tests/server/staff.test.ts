@@ -5,7 +5,7 @@
  * applicant's session opening nothing of it, and hostile input answered with our 4xx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCKOUT_AFTER } from '../../server/services/accounts';
+import { LOCKOUT_AFTER } from '../../server/account/accounts';
 import { staffMessages } from '../../contract/staff';
 import { addStaff } from '../../server/cli/staff';
 import { CLEAR_SITE_DATA } from '../../server/cookies';

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { StaffRole } from '../../contract/staff';
-import { cliKey } from '../../server/services/serviceTokens';
+import { cliKey } from '../../server/serviceView/serviceTokens';
 import { codeAt } from '../../server/staff/totp';
 import { PASSWORD, registeredClient, type Client, type TestServer } from './harness';
 

@@ -16,9 +16,9 @@ import {
 } from '../../contract/staffExports';
 import { applicationPdfs, users } from '../../server/db/schema';
 import { runInTenant } from '../../server/db/tenantScope';
-import { readSourcesAndPdf } from '../../server/services/applicationPdf/sources';
-import { applicationReference } from '../../server/services/applicationPdf';
-import { sweepRetention } from '../../server/services/retention';
+import { readSourcesAndPdf } from '../../server/applicationPdf/sources';
+import { applicationReference } from '../../server/applicationPdf';
+import { sweepRetention } from '../../server/jobs/retention';
 import { databaseKinds, registeredClient, startServer, type TestServer } from './harness';
 import {
   adminWithApplicant,

@@ -10,7 +10,7 @@ import { applicationPage, staffMessages, type ApplicationPage } from '../../cont
 import { serverMessages } from '../../contract/messages';
 import { runInTenant } from '../../server/db/tenantScope';
 import { dayIn } from '../../definitions';
-import { applicationReference, personalPdfFileName } from '../../server/services/applicationPdf';
+import { applicationReference, personalPdfFileName } from '../../server/applicationPdf';
 import { databaseKinds, registeredClient, startServer, type TestServer } from './harness';
 import { enrolledStaff, type SignedInStaff } from './staffHelpers';
 

@@ -10,9 +10,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications } from '../../server/db/schema';
 import { runInTenant } from '../../server/db/tenantScope';
-import { copyHtml } from '../../server/services/applicationPdf';
-import { readSources } from '../../server/services/applicationPdf/sources';
-import { cliKey } from '../../server/services/serviceTokens';
+import { copyHtml } from '../../server/applicationPdf';
+import { readSources } from '../../server/applicationPdf/sources';
+import { cliKey } from '../../server/serviceView/serviceTokens';
 import { publishDefinition } from '../../server/tenants';
 import { withoutSchemaLink } from '../../definitions/institutionFile';
 import {

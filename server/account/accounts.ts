@@ -1,0 +1,394 @@
+/**
+ * Accounts (SPEC 5.2, 7.2 /public/*), with the defaults of the hosted identity service the spec was
+ * written against (SECURITY.md REQ-ID-1 to REQ-ID-5). Answers never reveal whether an address has an
+ * account: unknown and known addresses get the same message, and unknown logins spend the same time.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import {
+  NOT_CONFIRMED_CODE,
+  accountMessages,
+  serverMessages,
+  type ConfirmBody,
+  type LoginBody,
+  type ResetBody,
+  type SignupBody,
+} from '../../contract';
+import { confirmationCodes, loginThrottle, resetTokens, users } from '../db/schema';
+import { HttpError } from '../errors';
+import { isCommonPassword } from '../passwords';
+import { issueToken, randomCode, sameHash, sha256 } from '../secrets';
+import type { ServiceContext } from '../http/context';
+import { underAccountLock } from './accountLock';
+import { clearFailureStreak, clearLoginFailures, reserveLoginAttempt } from './loginLockout';
+import { openSessionAfterLogin } from './sessions';
+import { takeFromLimit } from '../http/limits';
+import { endAllSessions } from './sessions';
+
+export const CODE_VALIDITY_MS = 24 * 60 * 60 * 1000;
+export const CODE_MAX_WRONG_GUESSES = 10;
+export const RESET_VALIDITY_MS = 60 * 60 * 1000;
+export { HARD_STOP_AFTER, LOCKOUT_AFTER, LOCKOUT_CAP_S, LOCKOUT_RESET_MS } from './loginLockout';
+/** Addresses are compared case-insensitively. */
+export function normalizeEmail(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export function assertUncommon(password: string): void {
+  if (isCommonPassword(password)) throw new HttpError(400, accountMessages.passwordCommon);
+}
+
+/**
+ * Mail is queued in the request, in its transaction where it has one, and sent by the job worker
+ * (D138): the answer does not wait for the mail server, so its timing tells nothing (D20).
+ */
+type MailDb = Parameters<ServiceContext['mail']['send']>[2];
+
+/** Queues the mail of a new confirmation code: one per code (the account and the code's hash). */
+function mailCode(
+  ctx: ServiceContext,
+  tenantId: string,
+  email: string,
+  code: string,
+  row: ReturnType<typeof newCode>['row'],
+  options?: MailDb,
+) {
+  return ctx.mail.send(
+    tenantId,
+    {
+      template: 'confirmationCode',
+      to: email,
+      args: [code],
+      event: `${row.userId}:${row.codeHash}`,
+      expiresAt: row.expiresAt,
+    },
+    options,
+  );
+}
+
+async function findUser(ctx: ServiceContext, tenantId: string, email: string) {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.email, email)));
+  return user ?? null;
+}
+
+/** A new confirmation code's row (it replaces the account's previous code) and the code to mail. */
+function newCode(tenantId: string, userId: string, now: Date) {
+  const code = randomCode();
+  const row = {
+    userId,
+    tenantId,
+    codeHash: sha256(code),
+    wrongGuesses: 0,
+    expiresAt: new Date(now.getTime() + CODE_VALIDITY_MS),
+    createdAt: now,
+  };
+  return { code, row };
+}
+
+async function issueCode(
+  ctx: ServiceContext,
+  tenantId: string,
+  userId: string,
+  email: string,
+): Promise<void> {
+  const { code, row } = newCode(tenantId, userId, ctx.config.now());
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(confirmationCodes)
+      .values(row)
+      .onConflictDoUpdate({ target: confirmationCodes.userId, set: row });
+    await mailCode(ctx, tenantId, email, code, row, { db: tx });
+  });
+}
+
+/**
+ * The account part of a sign-up, under the address's lock so parallel sign-ups see each other, and
+ * its mail when the address may get one. Every outcome runs the same statements (a read of the
+ * account, a read of its code, a write on each, no-ops where nothing changes; then the mail), so the
+ * time taken reveals nothing (D53). A new or restarted account gets a code; an unconfirmed one whose
+ * code still works keeps its first password (D68) and its owner is told, as is a confirmed one's.
+ */
+async function settleSignup(
+  ctx: ServiceContext,
+  tenantId: string,
+  email: string,
+  passwordHash: string,
+  now: Date,
+  mayMail: boolean,
+): Promise<void> {
+  return underAccountLock(ctx, tenantId, 'signup', email, async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id, confirmedAt: users.confirmedAt })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.email, email)));
+    const [liveCode] = await tx
+      .select({ userId: confirmationCodes.userId })
+      .from(confirmationCodes)
+      .where(
+        and(
+          eq(confirmationCodes.tenantId, tenantId),
+          eq(confirmationCodes.userId, existing?.id ?? NO_USER),
+          gt(confirmationCodes.expiresAt, now),
+        ),
+      );
+    if (existing && (existing.confirmedAt || liveCode)) {
+      await tx
+        .insert(users)
+        .values({ tenantId, email, passwordHash, createdAt: now })
+        .onConflictDoNothing();
+      await tx
+        .update(confirmationCodes)
+        .set({ wrongGuesses: sql`${confirmationCodes.wrongGuesses}` })
+        .where(eq(confirmationCodes.userId, existing.id));
+      // Each attempt is its own event: it has no row to name it.
+      if (mayMail)
+        await ctx.mail.send(
+          tenantId,
+          {
+            template: existing.confirmedAt ? 'attemptedSignup' : 'pendingSignup',
+            to: email,
+            args: [],
+            event: randomUUID(),
+          },
+          { db: tx },
+        );
+      return;
+    }
+    let userId: string;
+    if (existing) {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
+      userId = existing.id;
+    } else {
+      const [created] = await tx
+        .insert(users)
+        .values({ tenantId, email, passwordHash, createdAt: now })
+        .returning({ id: users.id });
+      userId = (created as { id: string }).id;
+    }
+    const { code, row } = newCode(tenantId, userId, now);
+    await tx
+      .insert(confirmationCodes)
+      .values(row)
+      .onConflictDoUpdate({ target: confirmationCodes.userId, set: row });
+    if (mayMail) await mailCode(ctx, tenantId, email, code, row, { db: tx });
+  });
+}
+
+/** A user id no account has (the code lookup of an address without an account finds nothing). */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Sign-up (SPEC 5.2). The same answer whatever the address's state (REQ-ID-4). No account changes
+ * hands before confirmation (D68): while an unconfirmed account's code works, a second sign-up for
+ * its address changes nothing and only tells the mailbox's owner.
+ */
+export async function signup(
+  ctx: ServiceContext,
+  tenantId: string,
+  body: SignupBody,
+): Promise<string> {
+  assertUncommon(body.password);
+  const email = normalizeEmail(body.username);
+  const passwordHash = await ctx.hasher.hash(body.password);
+  const mayMail = await takeFromLimit(ctx, tenantId, email, 'code');
+  await settleSignup(ctx, tenantId, email, passwordHash, ctx.config.now(), mayMail);
+  return serverMessages.signedUp;
+}
+
+export async function confirm(
+  ctx: ServiceContext,
+  tenantId: string,
+  body: ConfirmBody,
+): Promise<string> {
+  const email = normalizeEmail(body.username);
+  const fail = new HttpError(400, serverMessages.confirmFailed);
+  if (!(await takeFromLimit(ctx, tenantId, email, 'confirm'))) throw fail;
+  const user = await findUser(ctx, tenantId, email);
+  if (!user || user.confirmedAt) throw fail;
+  const now = ctx.config.now();
+  // Every guess is counted before it is compared, in one statement (D67): parallel guesses
+  // cannot pass the 10-guess cap together. The right code then deletes the row, so it works once.
+  const [code] = await ctx.db
+    .update(confirmationCodes)
+    .set({ wrongGuesses: sql`${confirmationCodes.wrongGuesses} + 1` })
+    .where(
+      and(
+        eq(confirmationCodes.userId, user.id),
+        gt(confirmationCodes.expiresAt, now),
+        lt(confirmationCodes.wrongGuesses, CODE_MAX_WRONG_GUESSES),
+      ),
+    )
+    .returning({ codeHash: confirmationCodes.codeHash });
+  if (!code || !sameHash(code.codeHash, sha256(body.code))) throw fail;
+  const confirmed = await ctx.db.transaction(async (tx) => {
+    const [used] = await tx
+      .delete(confirmationCodes)
+      .where(
+        and(eq(confirmationCodes.userId, user.id), eq(confirmationCodes.codeHash, code.codeHash)),
+      )
+      .returning({ userId: confirmationCodes.userId });
+    if (!used) return false;
+    await tx.update(users).set({ confirmedAt: now }).where(eq(users.id, user.id));
+    return true;
+  });
+  if (!confirmed) throw fail;
+  return serverMessages.confirmed;
+}
+
+export async function resendCode(
+  ctx: ServiceContext,
+  tenantId: string,
+  username: string,
+): Promise<string> {
+  const email = normalizeEmail(username);
+  const user = await findUser(ctx, tenantId, email);
+  if (user && !user.confirmedAt && (await takeFromLimit(ctx, tenantId, email, 'code'))) {
+    await issueCode(ctx, tenantId, user.id, email);
+  }
+  return serverMessages.resent;
+}
+
+export interface LoginResult {
+  readonly sessionId: string;
+  readonly userId: string;
+  readonly email: string;
+}
+
+/**
+ * Two statements when the password is right (D122): the gate, which also reads the account, and one
+ * that clears the failures, opens the session and records the login. No connection is held while
+ * Argon2 runs.
+ */
+export async function login(
+  ctx: ServiceContext,
+  tenantId: string,
+  body: LoginBody,
+): Promise<LoginResult> {
+  const email = normalizeEmail(body.username);
+  const gate = await reserveLoginAttempt(ctx, tenantId, email, ctx.config.now(), email);
+  if (!gate.open) throw gate.refusal;
+  const user = gate.account;
+  const passwordOk = user
+    ? await ctx.hasher.verify(user.passwordHash, body.password)
+    : await ctx.hasher.verifyNothing(body.password);
+  if (!user || !passwordOk) throw new HttpError(400, serverMessages.loginFailed);
+  if (!user.confirmed) {
+    await clearLoginFailures(ctx, tenantId, email);
+    throw new HttpError(403, serverMessages.notConfirmed, { code: NOT_CONFIRMED_CODE });
+  }
+  const sessionId = await openSessionAfterLogin(ctx, tenantId, user.id, email);
+  return { sessionId, userId: user.id, email };
+}
+
+export async function forgotPassword(
+  ctx: ServiceContext,
+  tenantId: string,
+  username: string,
+): Promise<string> {
+  const email = normalizeEmail(username);
+  if (!(await takeFromLimit(ctx, tenantId, email, 'resetRequest')))
+    return serverMessages.forgotSent;
+  const user = await findUser(ctx, tenantId, email);
+  if (!user?.confirmedAt) {
+    // The same transaction shape as a real request (it deletes nothing), so timing reveals nothing (D53).
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .delete(resetTokens)
+        .where(and(eq(resetTokens.tenantId, tenantId), eq(resetTokens.tokenHash, sha256(email))));
+    });
+    return serverMessages.forgotSent;
+  }
+  const now = ctx.config.now();
+  const { token, hash, expiresAt } = issueToken(now, RESET_VALIDITY_MS);
+  await ctx.db.transaction(async (tx) => {
+    // A newer request supersedes every older link.
+    await tx
+      .delete(resetTokens)
+      .where(and(eq(resetTokens.tenantId, tenantId), eq(resetTokens.userId, user.id)));
+    await tx
+      .insert(resetTokens)
+      .values({ tokenHash: hash, tenantId, userId: user.id, expiresAt, createdAt: now });
+    // Built from the configured origin, never from the Host header.
+    const link = `${ctx.config.publicOrigin}/reset?username=${encodeURIComponent(email)}&id=${encodeURIComponent(token)}`;
+    await ctx.mail.send(
+      tenantId,
+      { template: 'resetLink', to: email, args: [link], event: hash, expiresAt },
+      { db: tx },
+    );
+  });
+  return serverMessages.forgotSent;
+}
+
+/**
+ * Uses a reset link (REQ-ID-3). The link is claimed (marked used) in one statement before the new
+ * password is hashed (D67): of many parallel uses of one link exactly one goes on. The claim
+ * is given back only if hashing or storing fails, so the link is not lost to a server error.
+ */
+export async function resetPassword(
+  ctx: ServiceContext,
+  tenantId: string,
+  body: ResetBody,
+): Promise<string> {
+  const fail = new HttpError(400, serverMessages.resetFailed);
+  const tokenHash = sha256(body.id);
+  const now = ctx.config.now();
+  const typed = normalizeEmail(body.username);
+  const [token] = await ctx.db
+    .select({ userId: resetTokens.userId, email: users.email })
+    .from(resetTokens)
+    .innerJoin(users, eq(users.id, resetTokens.userId))
+    .where(and(eq(resetTokens.tokenHash, tokenHash), eq(resetTokens.tenantId, tenantId)));
+  // The username in the link is display-only; the token alone selects the account, and a mismatch fails.
+  const email = token?.email ?? typed;
+  if (!(await takeFromLimit(ctx, tenantId, email, 'resetTry'))) throw fail;
+  if (!token || token.email !== typed) throw fail;
+  assertUncommon(body.password);
+  const live = and(
+    eq(resetTokens.tokenHash, tokenHash),
+    eq(resetTokens.tenantId, tenantId),
+    isNull(resetTokens.usedAt),
+    gt(resetTokens.expiresAt, now),
+  );
+  const [claimed] = await ctx.db
+    .update(resetTokens)
+    .set({ usedAt: now })
+    .where(live)
+    .returning({ userId: resetTokens.userId });
+  if (!claimed) throw fail;
+  try {
+    const passwordHash = await ctx.hasher.hash(body.password);
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, token.userId));
+      await tx
+        .delete(resetTokens)
+        .where(
+          and(
+            eq(resetTokens.tenantId, tenantId),
+            eq(resetTokens.userId, token.userId),
+            ne(resetTokens.tokenHash, tokenHash),
+          ),
+        );
+      await tx
+        .delete(loginThrottle)
+        .where(and(eq(loginThrottle.tenantId, tenantId), eq(loginThrottle.username, token.email)));
+      // One notice per reset: the link that changed the password names it.
+      await ctx.mail.send(
+        tenantId,
+        { template: 'passwordChanged', to: token.email, args: [], event: tokenHash },
+        { db: tx },
+      );
+    });
+  } catch (error) {
+    await ctx.db
+      .update(resetTokens)
+      .set({ usedAt: null })
+      .where(and(eq(resetTokens.tokenHash, tokenHash), eq(resetTokens.tenantId, tenantId)));
+    throw error;
+  }
+  await clearFailureStreak(ctx, tenantId, token.email);
+  await endAllSessions(ctx, tenantId, token.userId);
+  return serverMessages.resetDone;
+}

@@ -1,0 +1,39 @@
+/**
+ * The applicant's rights over their data (D152): DELETE /api/account ("Delete my account", the
+ * password typed again) and GET /api/account/export ("Download my data"), rate-limited like the
+ * account calls. Behind the session check of every /api call.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { deleteAccountBody } from '../../contract';
+import { CLEAR_SITE_DATA, clearSessionCookies } from '../cookies';
+import { deleteOwnAccount, type DeletionContext } from './accountDeletion';
+import { exportAccount } from './accountExport';
+import { attachment } from '../http/attachment';
+import { parse } from '../http/parse';
+
+export function accountRoutes(ctx: DeletionContext): FastifyPluginAsync {
+  return async (app) => {
+    const limited = {
+      config: { rateLimit: { max: ctx.config.publicRateLimit, timeWindow: '1 minute' } },
+    };
+
+    app.delete('/account', limited, async (request, reply) => {
+      const { password } = parse(deleteAccountBody, request.body);
+      const done = await deleteOwnAccount(ctx, request.user, password);
+      if (done.outcome === 'deleted') {
+        clearSessionCookies(reply, ctx.config);
+        reply.header('Clear-Site-Data', CLEAR_SITE_DATA);
+      }
+      return done;
+    });
+
+    app.get('/account/export', limited, async (request, reply) => {
+      const { fileName, zip } = await exportAccount(ctx, request.user, request.tenant.definitionAt);
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', attachment(fileName))
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(zip));
+    });
+  };
+}
