@@ -90,15 +90,6 @@ const crossFeatureEdges = {
     // The store the documents tab writes into: an interface documents/ owns, given by the layout.
     application: ['./session/documentSource.ts', './session/state.ts'],
   },
-  staff: {
-    // The account form's fields, hook and styles: they move down to src/components/form.
-    account: [
-      './TextField.tsx',
-      './PasswordField.tsx',
-      './useAccountForm.ts',
-      './account.module.css',
-    ],
-  },
 };
 
 const featureZones = features.flatMap((feature) => {
