@@ -78,8 +78,6 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
  */
 const crossFeatureEdges = {
   application: {
-    // The completion page's PDF link: the router should pass it in as a slot.
-    'application-pdf': ['./PdfDownloadLink.tsx'],
     // The lookup source the form's fields read: AppShell or the session should provide it.
     lookup: ['./api/lookup.ts'],
     // The documents tab (lazy) and its API type: the layout should take it as a slot, and the

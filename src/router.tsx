@@ -79,10 +79,7 @@ const pageRoutes = applicationDefinition.pages.map((page) =>
 const completionRoute = createRoute({
   getParentRoute: () => applicationRoute,
   path: '/completion',
-  component: lazyRouteComponent(
-    () => import('./features/application/CompletionPage'),
-    'CompletionPage',
-  ),
+  component: lazyRouteComponent(() => import('./CompletionScreen'), 'CompletionScreen'),
 });
 
 /** D159: sign-up, confirmation and login carry the form page the applicant was heading to. */
