@@ -80,8 +80,7 @@ const crossFeatureEdges = {
   application: {
     // The lookup source the form's fields read: AppShell or the session should provide it.
     lookup: ['./api/lookup.ts'],
-    // The documents tab (lazy) and its API type: the layout should take it as a slot, and the
-    // tab switcher should own the small interface it calls.
+    // The layout lazy-loads the documents tab: the router should pass it in as a slot.
     documents: ['./DocumentsFeature.tsx'],
   },
   documents: {
