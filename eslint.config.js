@@ -78,8 +78,6 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
  */
 const crossFeatureEdges = {
   application: {
-    // The lookup source the form's fields read: AppShell or the session should provide it.
-    lookup: ['./api/lookup.ts'],
     // The layout lazy-loads the documents tab: the router should pass it in as a slot.
     documents: ['./DocumentsFeature.tsx'],
   },

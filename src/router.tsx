@@ -15,6 +15,7 @@ import { ErrorScreen } from './chrome/ErrorScreen';
 import { LoadingScreen } from './chrome/LoadingScreen';
 import { ApplicationLayout } from './features/application/ApplicationLayout';
 import { FormPage } from './features/application/FormPage';
+import { useLookupSource } from './features/lookup/api/lookup';
 import {
   beforeApplicationLoad,
   leaveApplication,
@@ -60,7 +61,12 @@ const applicationRoute = createRoute({
   beforeLoad: beforeApplicationLoad,
   onLeave: ({ context }) => leaveApplication(context),
   component: function ApplicationRoute() {
-    return <ApplicationLayout session={applicationRoute.useRouteContext().session} />;
+    return (
+      <ApplicationLayout
+        session={applicationRoute.useRouteContext().session}
+        lookup={useLookupSource()}
+      />
+    );
   },
   // The loading screen shows at once while a logged-in applicant's form loads.
   pendingComponent: LoadingScreen,

@@ -7,8 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef } from 'react';
 import { keysOfKind, savesOnBlur, type Definition } from '#runtime';
-import { FormProvider, type FormActions } from '#renderers/react/index.ts';
-import { useLookupSource } from '../lookup/api/lookup';
+import { FormProvider, type FormActions, type LookupSource } from '#renderers/react/index.ts';
 import { interactiveRenderers } from '#renderers/interactive/index.ts';
 import { useToast, type ToastOptions } from '../../chrome/toast';
 import { clientSnapshot, type ClientSnapshot } from '../../session/snapshot';
@@ -61,7 +60,14 @@ function useFaultToast(session: ApplicationSession, show: (toast: ToastOptions) 
   }, [session, fault, show]);
 }
 
-export function ApplicationLayout({ session }: { session: ApplicationSession }) {
+/** `lookup` is the lookup feature's source, which the router passes in (D188). */
+export function ApplicationLayout({
+  session,
+  lookup,
+}: {
+  session: ApplicationSession;
+  lookup: LookupSource;
+}) {
   const { definition, loggedIn, answers, errors, documents } = session;
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -87,7 +93,6 @@ export function ApplicationLayout({ session }: { session: ApplicationSession }) 
     }),
     [session, loggedIn, definition, queryClient],
   );
-  const lookup = useLookupSource();
   const formContext = useMemo(
     () => ({
       renderers: interactiveRenderers,
