@@ -77,10 +77,6 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
  * to that feature's folder). Each names where it should go; nothing is added here.
  */
 const crossFeatureEdges = {
-  application: {
-    // The layout lazy-loads the documents tab: the router should pass it in as a slot.
-    documents: ['./DocumentsFeature.tsx'],
-  },
   documents: {
     // The store the documents tab writes into: an interface documents/ owns, given by the layout.
     application: ['./session/documentSource.ts', './session/state.ts'],

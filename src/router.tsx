@@ -9,6 +9,7 @@ import {
   redirect,
   useRouterState,
 } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { applicationDefinition } from './tenant/tenantData';
 import { AppShell } from './AppShell';
 import { ErrorScreen } from './chrome/ErrorScreen';
@@ -55,6 +56,9 @@ const unknownRoute = createRoute({
   beforeLoad: toDefault,
 });
 
+/** The upload chain, its caches and modals load on demand (D37). */
+const DocumentsFeature = lazy(() => import('./features/documents/DocumentsFeature'));
+
 const applicationRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'application',
@@ -65,6 +69,7 @@ const applicationRoute = createRoute({
       <ApplicationLayout
         session={applicationRoute.useRouteContext().session}
         lookup={useLookupSource()}
+        DocumentsTab={DocumentsFeature}
       />
     );
   },
