@@ -5,6 +5,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 
 /**
  * The one-way import rule of ARCHITECTURE.md, enforced per folder.
@@ -61,6 +62,45 @@ const zones = [
       'Outside runtime/ and tests/, import the runtime by its public entry (runtime/index.ts) only (D175).',
   },
 ];
+
+/**
+ * The client's features do not import each other (D188): shared code moves down to src/components
+ * or src/chrome, and the router or AppShell composes features. One zone per feature folder, so a
+ * new folder is covered without editing this file.
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The cross-feature imports that still exist, importer → imported feature → its files (relative
+ * to that feature's folder). Each names where it should go; nothing is added here.
+ */
+const crossFeatureEdges = {
+  documents: {
+    // The store the documents tab writes into: an interface documents/ owns, given by the layout.
+    application: ['./session/documentSource.ts', './session/state.ts'],
+  },
+};
+
+const featureZones = features.flatMap((feature) => {
+  const edges = crossFeatureEdges[feature] ?? {};
+  const others = features.filter((other) => other !== feature);
+  const message = `A feature does not import another feature (D188): move shared code down to src/components, or let the router compose them.`;
+  const target = `./src/features/${feature}`;
+  const forbidden = others
+    .filter((other) => !edges[other])
+    .map((other) => `./src/features/${other}`);
+  return [
+    ...(forbidden.length > 0 ? [{ target, from: forbidden, message }] : []),
+    ...Object.entries(edges).map(([other, except]) => ({
+      target,
+      from: `./src/features/${other}`,
+      except,
+      message,
+    })),
+  ];
+});
 
 /**
  * The repository's own homes are reached by the package.json `imports` aliases (`#contract`,
@@ -125,7 +165,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...featureZones] }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },

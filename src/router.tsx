@@ -9,12 +9,14 @@ import {
   redirect,
   useRouterState,
 } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { applicationDefinition } from './tenant/tenantData';
 import { AppShell } from './AppShell';
 import { ErrorScreen } from './chrome/ErrorScreen';
 import { LoadingScreen } from './chrome/LoadingScreen';
 import { ApplicationLayout } from './features/application/ApplicationLayout';
 import { FormPage } from './features/application/FormPage';
+import { useLookupSource } from './features/lookup/api/lookup';
 import {
   beforeApplicationLoad,
   leaveApplication,
@@ -54,13 +56,22 @@ const unknownRoute = createRoute({
   beforeLoad: toDefault,
 });
 
+/** The upload chain, its caches and modals load on demand (D37). */
+const DocumentsFeature = lazy(() => import('./features/documents/DocumentsFeature'));
+
 const applicationRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'application',
   beforeLoad: beforeApplicationLoad,
   onLeave: ({ context }) => leaveApplication(context),
   component: function ApplicationRoute() {
-    return <ApplicationLayout session={applicationRoute.useRouteContext().session} />;
+    return (
+      <ApplicationLayout
+        session={applicationRoute.useRouteContext().session}
+        lookup={useLookupSource()}
+        DocumentsTab={DocumentsFeature}
+      />
+    );
   },
   // The loading screen shows at once while a logged-in applicant's form loads.
   pendingComponent: LoadingScreen,
@@ -79,10 +90,7 @@ const pageRoutes = applicationDefinition.pages.map((page) =>
 const completionRoute = createRoute({
   getParentRoute: () => applicationRoute,
   path: '/completion',
-  component: lazyRouteComponent(
-    () => import('./features/application/CompletionPage'),
-    'CompletionPage',
-  ),
+  component: lazyRouteComponent(() => import('./CompletionScreen'), 'CompletionScreen'),
 });
 
 /** D159: sign-up, confirmation and login carry the form page the applicant was heading to. */

@@ -161,6 +161,27 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
     ).toEqual([]);
   });
 
+  it('forbid a feature to import another feature, by relative path or alias (D188)', async () => {
+    for (const [file, from] of [
+      ['src/features/staff/virtual.ts', '../application/CompletionPage'],
+      ['src/features/staff/virtual.ts', '#src/features/application/CompletionPage.tsx'],
+      ['src/features/application/virtual.ts', '../staff/ui'],
+      ['src/features/application/virtual.ts', '#src/features/staff/ui.tsx'],
+    ])
+      expect(
+        await rulesFired(file!, `import { x } from '${from}';\nexport const y = x;\n`),
+        `${file} -> ${from}`,
+      ).toContain('import-x/no-restricted-paths');
+    for (const from of ['./ui', '#src/components/usePrintStylesheet.ts'])
+      expect(
+        await rulesFired(
+          'src/features/staff/virtual.ts',
+          `import { x } from '${from}';\nexport const y = x;\n`,
+        ),
+        from,
+      ).toEqual([]);
+  });
+
   it('forbid eval and new Function everywhere (strict CSP)', async () => {
     const fired = await rulesFired(
       'runtime/virtual.ts',

@@ -12,11 +12,12 @@ import { AccountCard } from './AccountCard';
 import { accountText, cardErrorTitle, RESEND_ERROR_TITLE } from './accountText';
 import { carriedAnswers, stateText, useNavigationState, useReturnTo } from './navigation';
 import { StateMessages } from './StateMessages';
-import { EmailField, TextField } from './TextField';
+import { EmailField } from './EmailField';
+import { TextField } from '../../components/form/TextField';
 import { useCardToasts } from './useCardToasts';
-import { fieldError, useAccountForm } from './useAccountForm';
+import { fieldError, useAccountForm } from '../../components/form/useAccountForm';
 import { useStore } from '@tanstack/react-form';
-import { firstErrors } from './validation';
+import { firstErrors } from '../../components/form/validation';
 
 export function ConfirmCard() {
   const state = useNavigationState();

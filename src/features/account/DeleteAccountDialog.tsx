@@ -16,7 +16,7 @@ import { institutionConfig } from '../../tenant/tenantData';
 import fields from './account.module.css';
 import { rightsText as text } from './accountText';
 import { useDeleteAccount } from './api/accountRights';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../components/form/PasswordField';
 import { StateMessages } from './StateMessages';
 import styles from './rights.module.css';
 

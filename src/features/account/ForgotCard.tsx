@@ -6,9 +6,9 @@ import { AccountCard } from './AccountCard';
 import { accountText, cardErrorTitle } from './accountText';
 import { carriedAnswers, stateText, useNavigationState } from './navigation';
 import { StateMessages } from './StateMessages';
-import { EmailField } from './TextField';
+import { EmailField } from './EmailField';
 import { useCardToasts } from './useCardToasts';
-import { fieldError, useAccountForm } from './useAccountForm';
+import { fieldError, useAccountForm } from '../../components/form/useAccountForm';
 
 export function ForgotCard() {
   const state = useNavigationState();

@@ -16,13 +16,13 @@ import styles from './account.module.css';
 import { AccountCard } from './AccountCard';
 import { accountText, cardErrorTitle, RESEND_ERROR_TITLE } from './accountText';
 import { carriedAnswers, stateText, useNavigationState, useReturnTo } from './navigation';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../components/form/PasswordField';
 import { StateMessages } from './StateMessages';
-import { EmailField } from './TextField';
+import { EmailField } from './EmailField';
 import { useCardToasts } from './useCardToasts';
-import { fieldError, useAccountForm } from './useAccountForm';
+import { fieldError, useAccountForm } from '../../components/form/useAccountForm';
 import { useStore } from '@tanstack/react-form';
-import { firstErrors } from './validation';
+import { firstErrors } from '../../components/form/validation';
 
 export function LoginCard() {
   const state = useNavigationState();

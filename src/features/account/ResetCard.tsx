@@ -10,10 +10,10 @@ import { AccountCard } from './AccountCard';
 import { accountText, cardErrorTitle } from './accountText';
 import { carriedAnswers, searchParam, stateText, useNavigationState } from './navigation';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../components/form/PasswordField';
 import { StateMessages } from './StateMessages';
 import { useCardToasts } from './useCardToasts';
-import { fieldError, useAccountForm } from './useAccountForm';
+import { fieldError, useAccountForm } from '../../components/form/useAccountForm';
 import { useStore } from '@tanstack/react-form';
 
 export function ResetCard() {

@@ -8,11 +8,11 @@ import styles from './account.module.css';
 import { accountText, cardErrorTitle } from './accountText';
 import { carriedAnswers, stateText, useNavigationState, useReturnTo } from './navigation';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../components/form/PasswordField';
 import { StateMessages } from './StateMessages';
-import { EmailField } from './TextField';
+import { EmailField } from './EmailField';
 import { useCardToasts } from './useCardToasts';
-import { fieldError, useAccountForm } from './useAccountForm';
+import { fieldError, useAccountForm } from '../../components/form/useAccountForm';
 
 export function SignupCard() {
   const state = useNavigationState();

@@ -5,21 +5,44 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
-import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  type ComponentType,
+} from 'react';
 import { keysOfKind, savesOnBlur, type Definition } from '#runtime';
-import { FormProvider, type FormActions } from '#renderers/react/index.ts';
-import { useLookupSource } from '../lookup/api/lookup';
+import {
+  FormProvider,
+  type AnswerSource,
+  type FormActions,
+  type LookupSource,
+} from '#renderers/react/index.ts';
 import { interactiveRenderers } from '#renderers/interactive/index.ts';
 import { useToast, type ToastOptions } from '../../chrome/toast';
 import { clientSnapshot, type ClientSnapshot } from '../../session/snapshot';
 import type { ApplicationSession } from './session/ApplicationSession';
+import type { StoreDocumentSource } from './session/documentSource';
 import { faultToast } from './session/faults';
 import { repeatActions } from './session/repeatRemoval';
-import { useApplicationState, type ApplicationState } from './session/state';
+import { useApplicationState, type ApplicationState, type ApplicationStore } from './session/state';
+import type { DocumentsApi } from './session/tabSwitch';
 
-/** The upload chain, its caches and modals load on demand (docs/decisions/ D37). */
-const DocumentsFeature = lazy(() => import('../documents/DocumentsFeature'));
 const ConflictDialog = lazy(() => import('./ConflictDialog'));
+
+/** What the layout hands the documents feature, which the router passes in as `DocumentsTab`. */
+export interface DocumentsTabProps {
+  readonly store: ApplicationStore;
+  readonly documents: StoreDocumentSource;
+  readonly keys: readonly string[];
+  readonly answers: AnswerSource;
+  readonly saveAnswers: () => Promise<unknown>;
+  readonly register: (api: DocumentsApi | null) => void;
+}
 
 /** Every document question's key (SPEC 4.4: their conversions are polled on load). */
 function documentKeys(definition: Definition): string[] {
@@ -61,7 +84,19 @@ function useFaultToast(session: ApplicationSession, show: (toast: ToastOptions) 
   }, [session, fault, show]);
 }
 
-export function ApplicationLayout({ session }: { session: ApplicationSession }) {
+/**
+ * `lookup` is the lookup feature's source and `DocumentsTab` the documents feature (loaded on
+ * demand): the router passes both in, so features do not import each other (D188).
+ */
+export function ApplicationLayout({
+  session,
+  lookup,
+  DocumentsTab,
+}: {
+  session: ApplicationSession;
+  lookup: LookupSource;
+  DocumentsTab: ComponentType<DocumentsTabProps>;
+}) {
   const { definition, loggedIn, answers, errors, documents } = session;
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -87,7 +122,6 @@ export function ApplicationLayout({ session }: { session: ApplicationSession }) 
     }),
     [session, loggedIn, definition, queryClient],
   );
-  const lookup = useLookupSource();
   const formContext = useMemo(
     () => ({
       renderers: interactiveRenderers,
@@ -120,7 +154,7 @@ export function ApplicationLayout({ session }: { session: ApplicationSession }) 
       </FormProvider>
       {loggedIn && fileKeys.length > 0 ? (
         <Suspense fallback={null}>
-          <DocumentsFeature
+          <DocumentsTab
             store={session.store}
             documents={documents}
             keys={fileKeys}

@@ -1,10 +1,9 @@
 /** SPEC 2.4: the completion page, reached after a successful submit. */
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { institution } from '../../tenant/tenantData';
 import { useDocumentTitle, useHeadingFocusOnArrival } from '../../chrome/screen';
 import { submissionTime } from '#contract/submission.ts';
 import { submissionText } from '#contract/words.ts';
-import { PdfDownloadLink } from '../application-pdf/PdfDownloadLink';
 import { useProfile } from './api/profile';
 import { WelcomeBanner } from './WelcomeBanner';
 import styles from './application.module.css';
@@ -12,7 +11,8 @@ import styles from './application.module.css';
 /** The completion screen's document title (SPEC 2.4 names no title; its banner thanks the applicant). */
 export const COMPLETION_TITLE = 'Application Submitted';
 
-export function CompletionPage() {
+/** `pdfLink` is the PDF copy's download link, which the router passes in (features do not import each other, D188). */
+export function CompletionPage({ pdfLink }: { pdfLink: ReactNode }) {
   const { completion } = institution;
   const heading = useRef<HTMLHeadingElement>(null);
   const submission = useProfile(true).data?.submission;
@@ -22,7 +22,7 @@ export function CompletionPage() {
     <div className={`${styles.layout} ${styles.single}`}>
       <div className={styles.main}>
         <WelcomeBanner />
-        <PdfDownloadLink />
+        {pdfLink}
         <h1 ref={heading} className={styles.pageTitle} tabIndex={-1}>
           {completion.header}
         </h1>

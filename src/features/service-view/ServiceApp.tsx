@@ -12,7 +12,7 @@ import { UnauthorizedError } from '../../api/client';
 import { ErrorScreen } from '../../chrome/ErrorScreen';
 import { LoadingScreen } from '../../chrome/LoadingScreen';
 import styles from '../../chrome/chrome.module.css';
-import { usePrintStylesheet } from './usePrintStylesheet';
+import { usePrintStylesheet } from '../../components/usePrintStylesheet';
 import { serviceDataQuery } from './api/serviceData';
 import { forgetServiceToken } from './token';
 

@@ -13,7 +13,7 @@ import {
 } from '#contract/staff.ts';
 import { definitionOfRead } from '../../tenant/tenantData';
 import { PrintApplication } from '#renderers/print/application.tsx';
-import { usePrintStylesheet } from '../service-view/usePrintStylesheet';
+import { usePrintStylesheet } from '../../components/usePrintStylesheet';
 import { download, staffCall } from './api';
 import { DocumentViewer, documentAddress, type ViewedDocument } from './DocumentViewer';
 import viewerStyles from './documentViewer.module.css';

@@ -21,7 +21,7 @@ import { Pager } from './Pager';
 import { useMe } from './session';
 import styles from './staff.module.css';
 import { ApplicationLink, day, Failure, Notice, Select, TableFrame, useStaffTitle } from './ui';
-import { TextField } from '../account/TextField';
+import { TextField } from '../../components/form/TextField';
 
 const route = getRouteApi('/staff/');
 const SEARCH_DELAY_MS = 300;

@@ -17,7 +17,7 @@ import {
   type AuditEntry,
   type AuditQuery,
 } from '#contract/staff.ts';
-import { TextField } from '../account/TextField';
+import { TextField } from '../../components/form/TextField';
 import { staffCall } from './api';
 import { auditQueryOf, filterOf, queryString, searchOf } from './listSearch';
 import { Pager } from './Pager';

@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { messageResponse } from '#contract';
 import { exportColumnsResponse, type ExportColumns } from '#contract/staffExports.ts';
 import ChromeDialogFrame from '../../chrome/ChromeDialogFrame';
-import { TextField } from '../account/TextField';
+import { TextField } from '../../components/form/TextField';
 import { staffCall } from './api';
 import styles from './staff.module.css';
 import { Failure } from './ui';

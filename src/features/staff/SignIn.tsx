@@ -7,12 +7,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { staffCodeBody, staffLoginBody, staffMeResponse, type StaffMe } from '#contract/staff.ts';
-import { fieldError, useAccountForm } from '../account/useAccountForm';
+import { fieldError, useAccountForm } from '../../components/form/useAccountForm';
 import { staffCall } from './api';
 import { meKey } from './session';
 import styles from './staff.module.css';
 import { Failure, useStaffTitle } from './ui';
-import { TextField } from '../account/TextField';
+import { TextField } from '../../components/form/TextField';
 
 export function SignIn({ notice }: { notice?: string }) {
   useStaffTitle('Sign in');

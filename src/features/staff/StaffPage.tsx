@@ -8,12 +8,12 @@ import {
   staffMessages,
   type StaffRole,
 } from '#contract/staff.ts';
-import { fieldError, useAccountForm } from '../account/useAccountForm';
+import { fieldError, useAccountForm } from '../../components/form/useAccountForm';
 import { staffCall } from './api';
 import { useMe } from './session';
 import styles from './staff.module.css';
 import { Failure, Notice, Select, TableFrame, useStaffTitle } from './ui';
-import { TextField } from '../account/TextField';
+import { TextField } from '../../components/form/TextField';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => [role, role] as const);
 

@@ -8,7 +8,7 @@ import { useEffect, useId, type ReactNode } from 'react';
 import type { LinkState, StaffRole } from '#contract/staff.ts';
 import { submissionTime } from '#contract/submission.ts';
 import { institutionConfig } from '../../tenant/tenantData';
-import fieldStyles from '../account/account.module.css';
+import fieldStyles from '../../components/form/form.module.css';
 import styles from './staff.module.css';
 
 export function Failure({ error }: { error: unknown }) {

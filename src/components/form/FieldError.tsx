@@ -1,5 +1,5 @@
 import { Icon } from '../../chrome/Icon';
-import styles from './account.module.css';
+import styles from './form.module.css';
 
 /** A field's message, shown under its input and linked to it by `aria-describedby`. */
 export function FieldError({ id, message }: { id: string; message: string }) {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Icon } from '../../chrome/Icon';
-import styles from './account.module.css';
-import { accountText } from './accountText';
+import styles from './form.module.css';
+import { formText } from './formText';
 import { describedBy } from './describedBy';
 import { FieldError } from './FieldError';
 
@@ -54,7 +54,7 @@ export function PasswordField({
           className={styles.toggle}
           aria-pressed={visible}
           aria-controls={id}
-          aria-label={visible ? accountText.hidePassword : accountText.showPassword}
+          aria-label={visible ? formText.hidePassword : formText.showPassword}
           onClick={() => setVisible((shown) => !shown)}
         >
           <Icon name={visible ? 'eyeOff' : 'eye'} />

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import type { InputHTMLAttributes } from 'react';
-import styles from './account.module.css';
-import { accountText } from './accountText';
+import styles from './form.module.css';
 import { describedBy } from './describedBy';
 import { FieldError } from './FieldError';
 
@@ -43,20 +42,5 @@ export function TextField({ label, value, onValueChange, error, hint, ...input }
       />
       {error ? <FieldError id={errorId} message={error} /> : null}
     </div>
-  );
-}
-
-/** The e-mail address every account card asks for: one name, type and autofill hint for all. */
-export function EmailField(props: Pick<TextFieldProps, 'value' | 'onValueChange' | 'error'>) {
-  return (
-    <TextField
-      {...props}
-      label={accountText.labels.email}
-      name="username"
-      type="email"
-      autoComplete="username"
-      autoCapitalize="none"
-      spellCheck={false}
-    />
   );
 }
