@@ -1,5 +1,3 @@
-import { formText } from '../../components/form/formText';
-
 /**
  * The account cards' own words (SPEC 2.5, 8). Validation messages come from `contract/messages.ts`
  * (shared with the server); the words here are the cards' titles, labels and links.
@@ -50,8 +48,6 @@ export const accountText = {
   submit: 'Submit',
   resend: 'Resend confirmation code?',
   forgotLink: 'Forgot password?',
-  showPassword: formText.showPassword,
-  hidePassword: formText.hidePassword,
   successToastTitle: 'Success',
   successToastLabel: 'Success Notification',
   footers: {
