@@ -38,7 +38,7 @@ export const BUNDLED_BROWSER_SUITES = [
  */
 export const TIMED_SUITES = [
   'tests/faults/database.faults.test.ts',
-  'tests/security/accounts.test.ts',
+  'tests/security/accountTiming.test.ts',
   'tests/security/burst.test.ts',
   'tests/security/conversion.test.ts',
   'tests/security/fairness.test.ts',

@@ -29,12 +29,13 @@ export class WorkerHeartbeat {
     private readonly workerId: string,
     private readonly now: () => Date,
     private readonly leases: { readonly ms: number; readonly jobs: ReadonlySet<{ id: number }> },
+    private readonly everyMs = HEARTBEAT_MS,
   ) {}
 
   start(): void {
     if (this.timer) return;
     this.beat();
-    this.timer = setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.timer = setInterval(() => this.beat(), this.everyMs);
     this.timer.unref();
   }
 

@@ -75,6 +75,8 @@ export interface QueueOptions {
   readonly retention?: JobRetention;
   /** How often the running worker prunes (default `PRUNE_EVERY_MS`). */
   readonly pruneEveryMs?: number;
+  /** How often the running worker beats and renews its jobs' leases (default `HEARTBEAT_MS`). */
+  readonly heartbeatMs?: number;
   /**
    * Claims one after another across workers (PostgreSQL, where workers claim on connections of
    * their own): without it, claims at the same instant may give one owner two slots (D136).
@@ -112,7 +114,7 @@ export class JobQueue {
   ) {
     this.leaseMs = options.leaseMs ?? 120_000;
     const held = { ms: this.leaseMs, jobs: this.currentJobs };
-    this.heartbeat = new WorkerHeartbeat(db, this.workerId, options.now, held);
+    this.heartbeat = new WorkerHeartbeat(db, this.workerId, options.now, held, options.heartbeatMs);
     this.pollMs = options.pollMs ?? 1000;
     this.retryDelayMs = options.retryDelayMs ?? 5000;
   }
