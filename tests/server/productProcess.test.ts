@@ -19,7 +19,7 @@ import { docx } from './documentFiles';
 import { submitFile, waitForPdf } from './documentUploads';
 import { loggedInOverHttp, type TestServer } from './harness';
 import { alive, childCommands, descendants } from './processTree';
-import { startServerProcess } from './serverProcess';
+import { firstStartedDataDir, startServerProcess } from './serverProcess';
 
 /** Beyond the bound: the exit itself, seen from another process on a shared 2-core machine. */
 const EXIT_SLACK_MS = 3000;
@@ -31,6 +31,13 @@ afterEach(async () => {
 
 async function tempDir(prefix: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A data directory a first start has made (migrated, seeded): these tests are about stopping. */
+async function startedDataDir(): Promise<string> {
+  const dir = await firstStartedDataDir('admission-product-');
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   return dir;
 }
@@ -121,7 +128,7 @@ async function startProduct(dataDir: string, viaNpm = false) {
 
 describe('the product process (PGlite, the worker forked beside it)', () => {
   it('converts a Word file and prints the application PDF in its worker; on SIGTERM the web process, its worker and Chromium are gone within the bound', async () => {
-    const dataDir = await tempDir('admission-product-');
+    const dataDir = await startedDataDir();
     // JOB_WORKER unset: the default, one worker process forked by the server.
     const { child, url, exited, healthy, log } = await startServerProcess(dataDir, {
       JOB_WORKER: '',
@@ -154,7 +161,7 @@ describe('the product process (PGlite, the worker forked beside it)', () => {
   }, 300_000);
 
   it('a worker stopped first goes with its Chromium and is replaced; Ctrl-C then stops the web process and its new worker within the bound', async () => {
-    const dataDir = await tempDir('admission-product-');
+    const dataDir = await startedDataDir();
     const { child, url, exited, healthy, log } = await startServerProcess(
       dataDir,
       { JOB_WORKER: '' },
@@ -199,7 +206,7 @@ describe('the product process (PGlite, the worker forked beside it)', () => {
   ] as const)(
     '%s stops the server and its worker within the bound',
     async (_name, target, signal, exitCode) => {
-      const dataDir = await tempDir('admission-product-');
+      const dataDir = await startedDataDir();
       const product = await startProduct(dataDir, target === 'npm');
       const { worker } = await workerTree(product.web);
       const parent = product.child.pid as number;

@@ -5,13 +5,13 @@
  */
 import { spawn } from 'node:child_process';
 import net from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHUTDOWN_BOUND_MS } from '../../server/shutdown';
 import { alive, descendants } from './processTree';
+import { firstStartedDataDir } from './serverProcess';
 
 /** Beyond the bound: the exit itself, seen from another process on a shared 2-core machine. */
 const EXIT_SLACK_MS = 5000;
@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 async function startBusyServer(env: Record<string, string> = {}) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-shutdown-'));
+  const dataDir = await firstStartedDataDir('admission-shutdown-');
   dirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/shutdownServer.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', ...env },
