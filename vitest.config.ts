@@ -131,7 +131,8 @@ export default mergeConfig(
             include: BUNDLED_BROWSER_SUITES.filter((file) => !BUNDLED_TIMED_SUITES.includes(file)),
             env: bundledBrowser,
             globalSetup: databaseSetup,
-            ...inTurn(3),
+            // Beside the walks: browser files both, so no group waits on its own slowest file.
+            ...inTurn(2),
           },
         },
         {
