@@ -8,7 +8,11 @@ import net from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
-import { UNREAD_BODY_DRAIN_BYTES, UNREAD_BODY_DRAIN_MS } from '../../server/security/unreadBody';
+import {
+  UNREAD_BODY_DRAIN_BYTES,
+  UNREAD_BODY_DRAIN_MS,
+  UNREAD_BODY_LINGER_MS,
+} from '../../server/security/unreadBody';
 import { databaseKinds, startServer, type TestServer } from '../server/harness';
 
 const MB = 1000 * 1000;
@@ -26,17 +30,23 @@ interface Seen {
 /**
  * Opens a connection, sends `head`, then writes `body` chunks while the server takes them, `paceMs`
  * apart (an upload over a network slower than the loopback; a generator that never ends is an
- * endless upload), and waits until the connection ends.
+ * endless upload), reading nothing before `readAfterMs`, and waits until the connection ends.
  */
 function rawExchange(
   server: TestServer,
   head: string,
   body: Iterable<Buffer>,
   paceMs = 0,
+  readAfterMs = 0,
 ): Promise<Seen> {
   const url = new URL(server.url);
   const started = Date.now();
   const socket = net.connect(Number(url.port), url.hostname);
+  // A client busy elsewhere: what the server sends waits unread while it goes on writing.
+  if (readAfterMs) {
+    socket.pause();
+    setTimeout(() => socket.resume(), readAfterMs);
+  }
   let received = '';
   let ended: Seen['ended'] = 'closed';
   let sentBytes = 0;
@@ -153,6 +163,21 @@ describe.each(databaseKinds)('D119 a refusal before the body is read, on %s', (d
     );
     expect(seen.received).toMatch(/^HTTP\/1\.1 401 [^]*connection: close/i);
     expect(seen.ms).toBeLessThan(UNREAD_BODY_DRAIN_MS + 10_000);
+  }, 60_000);
+
+  it('an endless upload from a client slow to read still reads the answer, not a reset', async () => {
+    const piece = Buffer.alloc(64 * 1024, 0x20);
+    const chunk = Buffer.concat([Buffer.from('10000\r\n'), piece, Buffer.from('\r\n')]);
+    const seen = await rawExchange(
+      server,
+      `PUT /api/answer HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      repeated(chunk),
+      0,
+      UNREAD_BODY_LINGER_MS / 2,
+    );
+    expect(seen.received).toMatch(/^HTTP\/1\.1 401 [^]*connection: close/i);
+    expect(seen.received).toContain(serverMessages.sessionRequired);
+    expect(seen.ms).toBeLessThan(UNREAD_BODY_DRAIN_MS + UNREAD_BODY_LINGER_MS + 10_000);
   }, 60_000);
 
   it(`a body that stalls is waited for ${UNREAD_BODY_DRAIN_MS} ms, then answered and closed`, async () => {
