@@ -89,12 +89,14 @@ function firstStartTemplate(): Promise<string> {
     const dir = path.join(inject('serverBundle'), 'first-start-data');
     const ready = path.join(dir, '.ready');
     const lock = `${dir}.lock`;
-    for (;;) {
+    for (let waited = 0; ; waited += 200) {
       if (existsSync(ready)) return dir;
       try {
         await mkdir(lock);
         break;
       } catch {
+        // The file making it failed or was stopped: its own test says why.
+        if (waited > 240_000) throw new Error(`No first-start data directory came (${lock})`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
