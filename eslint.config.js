@@ -74,14 +74,9 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 
 /**
  * The cross-feature imports that still exist, importer → imported feature → its files (relative
- * to that feature's folder). Each names where it should go; nothing is added here.
+ * to that feature's folder). None is left; nothing is added here.
  */
-const crossFeatureEdges = {
-  documents: {
-    // The store the documents tab writes into: an interface documents/ owns, given by the layout.
-    application: ['./session/documentSource.ts', './session/state.ts'],
-  },
-};
+const crossFeatureEdges = {};
 
 const featureZones = features.flatMap((feature) => {
   const edges = crossFeatureEdges[feature] ?? {};

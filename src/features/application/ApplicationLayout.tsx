@@ -18,31 +18,20 @@ import {
 import { keysOfKind, savesOnBlur, type Definition } from '#runtime';
 import {
   FormProvider,
-  type AnswerSource,
   type FormActions,
   type LookupSource,
 } from '#renderers/react/index.ts';
 import { interactiveRenderers } from '#renderers/interactive/index.ts';
 import { useToast, type ToastOptions } from '../../chrome/toast';
+import type { DocumentsTabProps } from '../../components/documentsTab';
 import { clientSnapshot, type ClientSnapshot } from '../../session/snapshot';
 import type { ApplicationSession } from './session/ApplicationSession';
-import type { StoreDocumentSource } from './session/documentSource';
+import { documentsHost } from './session/documentSource';
 import { faultToast } from './session/faults';
 import { repeatActions } from './session/repeatRemoval';
-import { useApplicationState, type ApplicationState, type ApplicationStore } from './session/state';
-import type { DocumentsApi } from './session/tabSwitch';
+import { useApplicationState, type ApplicationState } from './session/state';
 
 const ConflictDialog = lazy(() => import('./ConflictDialog'));
-
-/** What the layout hands the documents feature, which the router passes in as `DocumentsTab`. */
-export interface DocumentsTabProps {
-  readonly store: ApplicationStore;
-  readonly documents: StoreDocumentSource;
-  readonly keys: readonly string[];
-  readonly answers: AnswerSource;
-  readonly saveAnswers: () => Promise<unknown>;
-  readonly register: (api: DocumentsApi | null) => void;
-}
 
 /** Every document question's key (SPEC 4.4: their conversions are polled on load). */
 function documentKeys(definition: Definition): string[] {
@@ -136,6 +125,7 @@ export function ApplicationLayout({
   );
   const conflicts = useApplicationState(session.store, (state) => state.conflicts);
   const fileKeys = useMemo(() => documentKeys(definition), [definition]);
+  const host = useMemo(() => documentsHost(session.store, documents), [session.store, documents]);
 
   return (
     <ApplicationContext.Provider value={session}>
@@ -155,8 +145,7 @@ export function ApplicationLayout({
       {loggedIn && fileKeys.length > 0 ? (
         <Suspense fallback={null}>
           <DocumentsTab
-            store={session.store}
-            documents={documents}
+            host={host}
             keys={fileKeys}
             answers={answers}
             saveAnswers={session.saveDirty}

@@ -4,17 +4,16 @@
  * conversion ("doc-conversion", polled every 2 s while pending, from the moment it loads), runs the
  * upload chain (./uploadChain.ts), shows the failure toast and the modals (Delete File, File Upload in
  * Progress, and the smaller copy of a photo over the limit, D165), and writes each question's state
- * (./documentState.ts) into the application's store, where the file renderer reads it.
+ * (./documentState.ts) through the host the layout gives it, where the file renderer reads it.
  */
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { documentMessages, fileProblem, type ConversionResponse, type FileFacts } from '#contract';
 import { notices } from '#contract/words.ts';
-import type { AnswerSource, DocumentState } from '#renderers/react/index.ts';
+import type { DocumentState } from '#renderers/react/index.ts';
 import { UnauthorizedError } from '../../api/client';
 import { useToast } from '../../chrome/toast';
-import type { StoreDocumentSource } from '../application/session/documentSource';
-import { setDocuments, type ApplicationStore } from '../application/session/state';
+import type { DocumentsTabProps } from '../../components/documentsTab';
 import {
   conversionKey,
   conversionQuery,
@@ -28,29 +27,6 @@ import { namedFileProblem, shrinkText } from './documentsText';
 import { ShrinkDialog, type ShrinkOffer } from './ShrinkDialog';
 import { offersShrink } from './shrinkRules';
 import { isSubmittedRefusal, messageOf, questionLabel, sendFile } from './uploadChain';
-
-export interface DocumentsApi {
-  /**
-   * SPEC 4.6: leaving a tab that holds these document questions. Refuses (shows File Upload in
-   * Progress, answers false) while one is uploading, converting or still loading; otherwise deletes
-   * each file's conversion, then its document answer, and answers true. A failed document-answer
-   * deletion throws (the caller shows the tabs error).
-   */
-  leaveTab(keys: readonly string[]): Promise<boolean>;
-}
-
-export interface DocumentsFeatureProps {
-  readonly store: ApplicationStore;
-  /** The renderers' source over the store: the feature hands it the applicant's two actions. */
-  readonly documents: StoreDocumentSource;
-  /** Every document question's answer key. */
-  readonly keys: readonly string[];
-  readonly answers: AnswerSource;
-  /** Saves unsaved answers (SPEC 4.4 step 1 runs it beside the presigned-url request). */
-  readonly saveAnswers: () => Promise<unknown>;
-  /** Hands the tab API to the layout (null when unmounted). */
-  readonly register: (api: DocumentsApi | null) => void;
-}
 
 const NOT_ANSWERED: ConversionResponse = {
   status: 'NOT_ANSWERED',
@@ -69,13 +45,12 @@ const without = <T,>(map: Readonly<Record<string, T>>, key: string): Record<stri
 };
 
 export default function DocumentsFeature({
-  store,
-  documents,
+  host,
   keys,
   answers,
   saveAnswers,
   register,
-}: DocumentsFeatureProps) {
+}: DocumentsTabProps) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const files = useQuery(documentAnswersQuery);
@@ -201,9 +176,9 @@ export default function DocumentsFeature({
   }, []);
 
   useEffect(() => {
-    documents.setActions({ choose, requestDelete: setDeleting });
-    return () => documents.setActions(null);
-  }, [documents, choose]);
+    host.setActions({ choose, requestDelete: setDeleting });
+    return () => host.setActions(null);
+  }, [host, choose]);
 
   // Status changes: COMPLETED answers the question, FAILED clears it and shows why (SPEC 4.4 step 5).
   const seen = useRef<Record<string, string>>({});
@@ -248,7 +223,7 @@ export default function DocumentsFeature({
         problem: problems[key],
       });
     });
-    setDocuments(store, next);
+    host.setStates(next);
   });
 
   const leaveTab = useCallback(

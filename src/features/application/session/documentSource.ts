@@ -5,9 +5,8 @@
  * until it has handed them over, choosing and deleting do nothing.
  */
 import type { DocumentSource, DocumentState, DocumentText } from '#renderers/react/index.ts';
-import type { ApplicationStore } from './state';
-
-export type DocumentActions = Pick<DocumentSource, 'choose' | 'requestDelete'>;
+import type { DocumentActions, DocumentsHost } from '#src/components/documentsTab.ts';
+import { setDocuments, type ApplicationStore } from './state';
 
 export interface StoreDocumentSource extends DocumentSource {
   /** The documents feature's actions (null when it unmounts). */
@@ -42,5 +41,13 @@ export function storeDocumentSource(
     setActions: (next) => {
       actions = next;
     },
+  };
+}
+
+/** What the documents feature writes into: its states into the store, its actions into the source. */
+export function documentsHost(store: ApplicationStore, source: StoreDocumentSource): DocumentsHost {
+  return {
+    setStates: (next) => setDocuments(store, next),
+    setActions: (actions) => source.setActions(actions),
   };
 }

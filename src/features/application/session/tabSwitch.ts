@@ -8,19 +8,12 @@ import { shownKeysOfKind, tabGroups, type Definition } from '#runtime';
 import { DOC_CONVERSION_CACHE, DOCUMENT_ANSWER_CACHE } from '#contract';
 import { notices } from '#contract/words.ts';
 import { UnauthorizedError } from '#src/api/client.ts';
+import type { DocumentsApi } from '#src/components/documentsTab.ts';
 import type { ToastOptions } from '#src/chrome/toast.tsx';
 import { mutate } from '../api/mutate';
 import { putTabMutation } from '../api/tabs';
 import type { FormAnswerSource } from '../answerSource';
 import { patch, type ApplicationStore } from './state';
-
-/**
- * What the documents feature registers (SPEC 4.6's leaving a tab with document questions). The
- * session owns this shape, so it does not import that feature (D188); the feature's object fits it.
- */
-export interface DocumentsApi {
-  leaveTab(keys: readonly string[]): Promise<boolean>;
-}
 
 export class TabSwitcher {
   private switching = false;
