@@ -153,28 +153,27 @@ describe.each(databaseKinds)('D119 a refusal before the body is read, on %s', (d
     expect(seen.sentBytes).toBeLessThan(64 * UNREAD_BODY_DRAIN_BYTES);
   }, 60_000);
 
-  it('an endless chunked body is read no further than the bound, then answered and closed', async () => {
+  /** 64 KiB chunks for ever, without a session; the client reads nothing before `readAfterMs`. */
+  const endlessChunkedUpload = (readAfterMs = 0) => {
     const piece = Buffer.alloc(64 * 1024, 0x20);
     const chunk = Buffer.concat([Buffer.from('10000\r\n'), piece, Buffer.from('\r\n')]);
-    const seen = await rawExchange(
+    return rawExchange(
       server,
       `PUT /api/answer HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
       repeated(chunk),
+      0,
+      readAfterMs,
     );
+  };
+
+  it('an endless chunked body is read no further than the bound, then answered and closed', async () => {
+    const seen = await endlessChunkedUpload();
     expect(seen.received).toMatch(/^HTTP\/1\.1 401 [^]*connection: close/i);
     expect(seen.ms).toBeLessThan(UNREAD_BODY_DRAIN_MS + 10_000);
   }, 60_000);
 
   it('an endless upload from a client slow to read still reads the answer, not a reset', async () => {
-    const piece = Buffer.alloc(64 * 1024, 0x20);
-    const chunk = Buffer.concat([Buffer.from('10000\r\n'), piece, Buffer.from('\r\n')]);
-    const seen = await rawExchange(
-      server,
-      `PUT /api/answer HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
-      repeated(chunk),
-      0,
-      UNREAD_BODY_LINGER_MS / 2,
-    );
+    const seen = await endlessChunkedUpload(UNREAD_BODY_LINGER_MS / 2);
     expect(seen.received).toMatch(/^HTTP\/1\.1 401 [^]*connection: close/i);
     expect(seen.received).toContain(serverMessages.sessionRequired);
     expect(seen.ms).toBeLessThan(UNREAD_BODY_DRAIN_MS + UNREAD_BODY_LINGER_MS + 10_000);
