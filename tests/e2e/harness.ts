@@ -4,8 +4,7 @@
  * playwright-core.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -19,6 +18,7 @@ import {
 import { build } from 'vite';
 import { chromiumExecutable } from '../../server/pdf/chromium';
 import { codeAt } from '../../server/staff/totp';
+import { madeOnce } from '../fixtures/madeOnce';
 import { codeIn, PASSWORD, startServer, type TestServer } from '../server/harness';
 
 let built: Promise<string> | null = null;
@@ -62,41 +62,14 @@ async function sourceHash(): Promise<string> {
  * under a lock while the others wait, and later runs with unchanged sources reuse it.
  */
 export function buildClient(): Promise<string> {
-  built ??= (async () => {
-    const dir = path.join(os.tmpdir(), `admission-client-${await sourceHash()}`);
-    const ready = () => existsSync(path.join(dir, 'index.html'));
-    if (ready()) return dir;
-    const lock = `${dir}.lock`;
-    const staleMs = 5 * 60_000;
-    for (let waited = 0; ; waited += 250) {
-      try {
-        await mkdir(lock);
-        break;
-      } catch {
-        if (ready()) return dir;
-        const since = await stat(lock).then(
-          (s) => Date.now() - s.mtimeMs,
-          () => 0,
-        );
-        if (since > staleMs) await rm(lock, { recursive: true, force: true });
-        if (waited > staleMs) throw new Error(`Timed out waiting for the client build (${lock})`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    }
-    try {
-      if (ready()) return dir;
-      const staging = `${dir}.${process.pid}`;
+  built ??= (async () =>
+    madeOnce(path.join(os.tmpdir(), `admission-client-${await sourceHash()}`), async (staging) => {
       await build({
         configFile: path.resolve('vite.config.ts'),
         logLevel: 'error',
         build: { outDir: staging, emptyOutDir: true },
       });
-      await rename(staging, dir);
-      return dir;
-    } finally {
-      await rm(lock, { recursive: true, force: true });
-    }
-  })();
+    }))();
   return built;
 }
 

@@ -3,12 +3,12 @@
  * or, with `script`, `npm start` itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, inject } from 'vitest';
 import { freePort } from '../fixtures/freePort';
+import { madeOnce } from '../fixtures/madeOnce';
 import { entryArgs } from './entryArgs';
 
 export interface ServerProcess {
@@ -83,41 +83,19 @@ export async function firstStartedDataDir(prefix: string): Promise<string> {
 
 let template: Promise<string> | undefined;
 
-/** Made by the first file that asks, under a lock, for every file of the run (they run in parallel). */
+/** Made by the first file that asks, for every file of the run (they run in parallel). */
 function firstStartTemplate(): Promise<string> {
-  template ??= (async () => {
-    const dir = path.join(inject('serverBundle'), 'first-start-data');
-    const ready = path.join(dir, '.ready');
-    const lock = `${dir}.lock`;
-    for (let waited = 0; ; waited += 200) {
-      if (existsSync(ready)) return dir;
-      try {
-        await mkdir(lock);
-        break;
-      } catch {
-        // The file making it failed or was stopped: its own test says why.
-        if (waited > 240_000) throw new Error(`No first-start data directory came (${lock})`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-    try {
-      if (existsSync(ready)) return dir;
-      await rm(dir, { recursive: true, force: true });
-      const server = await startServerProcess(
-        dir,
-        { JOB_WORKER: '' },
-        { script: entryArgs('server/main.ts') },
-      );
-      await expect
-        .poll(server.log, { timeout: 180_000, interval: 100 })
-        .toContain('job worker running');
-      server.child.kill('SIGTERM');
-      expect(await server.exited, server.log()).toBe(0);
-      await writeFile(ready, '');
-      return dir;
-    } finally {
-      await rm(lock, { recursive: true, force: true });
-    }
-  })();
+  template ??= madeOnce(path.join(inject('serverBundle'), 'first-start-data'), async (staging) => {
+    const server = await startServerProcess(
+      staging,
+      { JOB_WORKER: '' },
+      { script: entryArgs('server/main.ts') },
+    );
+    await expect
+      .poll(server.log, { timeout: 180_000, interval: 100 })
+      .toContain('job worker running');
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.log()).toBe(0);
+  });
   return template;
 }
