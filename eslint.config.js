@@ -5,7 +5,7 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * The one-way import rule of ARCHITECTURE.md, enforced per folder.
@@ -98,6 +98,24 @@ const featureZones = features.flatMap((feature) => {
 });
 
 /**
+ * The server's slices meet only through each other's `index.ts` (D187): a slice's inner files are
+ * its own, and every other file of server/ (another slice, app.ts, the jobs, the command line)
+ * imports what the slice's index.ts re-exports. server/slices.json lists the slices, for this file
+ * and tests/architecture/serverSlices.test.ts alike.
+ */
+const serverSlices = JSON.parse(
+  readFileSync(new URL('./server/slices.json', import.meta.url), 'utf8'),
+);
+const serverEntries = readdirSync(new URL('./server', import.meta.url));
+
+const sliceZones = serverSlices.map((slice) => ({
+  target: serverEntries.filter((entry) => entry !== slice).map((entry) => `./server/${entry}`),
+  from: `./server/${slice}`,
+  except: ['./index.ts'],
+  message: `Import the ${slice} slice through its index.ts (server/${slice}/index.ts; D187): what it re-exports is what it offers.`,
+}));
+
+/**
  * The repository's own homes are reached by the package.json `imports` aliases (`#contract`,
  * `#src/api/client.ts`; D184), never by a relative path that climbs three folders or more.
  */
@@ -160,7 +178,10 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...featureZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...zones, ...featureZones, ...sliceZones] },
+      ],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },

@@ -21,7 +21,7 @@ import {
   users,
   webStatusEvents,
 } from '../db/schema';
-import { answerColumns } from '../staff/exportCsv';
+import { answerColumns } from '../staff';
 import type { AuditAction } from '../../contract/staff';
 import type { DeletionContext } from './accountDeletion';
 import type { SessionUser } from './sessions';

@@ -17,7 +17,7 @@ import type { HttpError } from '../errors';
 import { refusals, type SecurityEvent } from '../security/events';
 import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
 import * as accounts from './accounts';
-import { readTmpAnswers, storeTmpAnswers } from '../application/tmpAnswers';
+import { readTmpAnswers, storeTmpAnswers } from '../application';
 import type { ServiceContext } from '../http/context';
 import { parse } from '../http/parse';
 

@@ -10,7 +10,7 @@ import { applications, documents, successfulLogins, webStatusEvents } from '../d
 import { HttpError } from '../errors';
 import type { ServiceContext } from '../http/context';
 import { withDefinitionChoices } from './choices';
-import { answeredOf } from '../documents/state';
+import { answeredOf } from '../documents';
 import {
   conflictingKeys,
   isRetiredKeyRefusal,
@@ -21,8 +21,7 @@ import {
 import { sealedVersionOf, vaultOf } from '../crypto/answerVault';
 import { holdSealingKey } from '../crypto/dataKeys';
 import { submittedRefusal } from './openApplication';
-import type { SessionUser } from '../account/sessions';
-import type { Transaction } from '../account/accountLock';
+import type { SessionUser, Transaction } from '../account';
 
 export type Scope = Pick<SessionUser, 'tenantId' | 'userId' | 'email'>;
 

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { SUBMITTED_CODE, serverMessages } from '../../contract';
 import { applications } from '../db/schema';
 import { HttpError } from '../errors';
-import type { Transaction } from '../account/accountLock';
+import type { Transaction } from '../account';
 import type { ServiceContext } from '../http/context';
 
 interface Owner {

@@ -17,7 +17,7 @@ import * as formState from './formState';
 import { dataModelKeys } from '../../runtime';
 import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
 import type { DefinitionAt, ServiceContext } from '../http/context';
-import { endAllSessions, endSession, type SessionUser } from '../account/sessions';
+import { endAllSessions, endSession, type SessionUser } from '../account';
 import { parse } from '../http/parse';
 import { errorFields } from '../security/logFields';
 

@@ -9,7 +9,7 @@ import { applicationPdfs } from '../db/schema';
 import { HttpError } from '../errors';
 import { hmac, sameSecret } from '../secrets';
 import type { Applicant, DefinitionAt } from '../http/context';
-import { serviceTokenKey } from '../serviceView/serviceTokens';
+import { serviceTokenKey } from '../serviceView';
 import { pdfRowOf, type ApplicationPdfContext } from './context';
 import { requestPdf } from './request';
 

@@ -13,6 +13,7 @@ export { downloadPdf, pdfFileName, pdfStatus, personalPdfFileName } from './down
 export { applicationPdfJob } from './job';
 export { copyAttachments, copyHtml } from './layout';
 export { buildApplicationPdf } from './print';
+export { pdfRoutes } from './routes';
 export { requestPdf } from './request';
-export { applicationReference, type Sources } from './sources';
+export { applicationReference, readSourcesAndPdf, type Sources } from './sources';
 export { referenceIdRange } from '#contract/submission.ts';

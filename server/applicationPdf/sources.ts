@@ -6,7 +6,7 @@ import { applicationReference } from '#contract/submission.ts';
 import { sha256 } from '../secrets';
 import { isSealed, vaultOf } from '../crypto/answerVault';
 import type { Applicant, DefinitionAt } from '../http/context';
-import { answeredOf } from '../documents/state';
+import { answeredOf } from '../documents';
 import { pdfRowOf, type ApplicationPdfContext } from './context';
 
 /** Bump when the PDF's layout changes: every stored PDF is then prepared again when next asked for. */

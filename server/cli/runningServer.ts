@@ -8,7 +8,7 @@ import type { ServerConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { runInTenant } from '../db/tenantScope';
 import { HttpError } from '../errors';
-import { cliKey } from '../serviceView/serviceTokens';
+import { cliKey } from '../serviceView';
 import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory } from '../tenants';
 
 /** No server listens: the tool falls back to the database. */

@@ -10,7 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import { mintServiceTokenResponse, type MintServiceTokenResponse } from '../../contract';
 import { configFromEnv, type ServerConfig } from '../config';
-import { mintServiceToken } from '../serviceView/serviceTokens';
+import { mintServiceToken } from '../serviceView';
 import { wantsHelp } from './help';
 import { cliHost, inHostTenant, NoServer, postToServer } from './runningServer';
 

@@ -15,7 +15,7 @@ import { DirectMail } from '../mail/mailJobs';
 import { PasswordHasher } from '../passwords';
 import { parse } from '../http/parse';
 import type { ServiceContext } from '../http/context';
-import { inviteStaff } from '../staff/accounts';
+import { inviteStaff } from '../staff';
 import { wantsHelp } from './help';
 import { cliHost, inHostTenant, NoServer, postToServer } from './runningServer';
 

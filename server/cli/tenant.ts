@@ -18,7 +18,7 @@ import {
   replaceInstitution,
   TenantFileRefused,
   type TenantSummary,
-} from '../platform/tenantAdmin';
+} from '../platform';
 import { askServer, cliHost, NoServer, onDatabase } from './runningServer';
 
 const USAGE = `Usage: npm run tenant -- <command>

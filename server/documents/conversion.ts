@@ -8,7 +8,7 @@ import { HttpError } from '../errors';
 import type { Job } from '../jobs/queue';
 import { convertedKey } from '../storage/storage';
 import type { Applicant } from '../http/context';
-import { whileOpen } from '../application/openApplication';
+import { whileOpen } from '../application';
 import { assertFileQuestion, assertOwnUploadKey } from './checks';
 import {
   CONVERSION_JOB,

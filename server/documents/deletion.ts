@@ -2,7 +2,7 @@
 import type { Definition } from '#runtime';
 import { documents } from '../db/schema';
 import type { Applicant } from '../http/context';
-import { whileOpen } from '../application/openApplication';
+import { whileOpen } from '../application';
 import { assertFileQuestion } from './checks';
 import {
   CONVERSION_JOB,

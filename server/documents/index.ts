@@ -9,5 +9,6 @@
 export { CONVERSION_JOB, UPLOAD_SWEEP_JOB, type DocumentsContext } from './context';
 export { conversionJob, requestConversion } from './conversion';
 export { deleteConversion, deleteDocumentAnswer } from './deletion';
-export { conversionStatus, convertedDocuments, documentAnswers } from './state';
+export { documentRoutes } from './routes';
+export { answeredOf, conversionStatus, convertedDocuments, documentAnswers } from './state';
 export { MAX_PENDING_UPLOADS, presign, uploadSweepJob } from './uploads';

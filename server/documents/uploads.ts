@@ -9,9 +9,9 @@ import { documents, jobs } from '../db/schema';
 import { HttpError } from '../errors';
 import type { Job } from '../jobs/queue';
 import { uploadKey, UPLOAD_POLICY, type PresignedPost } from '../storage/storage';
-import { underAccountLock } from '../account/accountLock';
+import { underAccountLock } from '../account';
 import type { Applicant } from '../http/context';
-import { assertNotSubmitted } from '../application/openApplication';
+import { assertNotSubmitted } from '../application';
 import { assertFileQuestion } from './checks';
 import { UPLOAD_SWEEP_JOB, type DocumentsContext, type SweepPayload } from './context';
 

@@ -4,7 +4,7 @@
  */
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import { accountEvents } from '../db/schema';
-import { underAccountLock } from '../account/accountLock';
+import { underAccountLock } from '../account';
 import type { ServiceContext } from './context';
 
 export const HOUR_MS = 60 * 60 * 1000;

@@ -27,7 +27,7 @@ import {
   type DocumentsContext,
 } from '../documents';
 import { RETENTION_JOB, retentionSweepJob } from './retention';
-import { PDF_BUNDLE_JOB, pdfBundleJob } from '../staff/pdfBundles';
+import { PDF_BUNDLE_JOB, pdfBundleJob } from '../staff';
 import { createStorage } from '../storage/create';
 import type { TenantDirectory } from '../tenants';
 import { JobQueue } from './queue';

@@ -22,13 +22,13 @@ import {
 import { runInTenant } from '../db/tenantScope';
 import type { JobKind, JobQueue } from './queue';
 import { pruneAccountEvents } from '../http/limits';
-import { expirePdfBundles } from '../staff/pdfBundles';
+import { expirePdfBundles } from '../staff';
 import {
   deleteAccountRows,
   notedObjects,
   removeNotedObjects,
   type DeletionContext,
-} from '../account/accountDeletion';
+} from '../account';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -13,7 +13,7 @@ import type { Database } from '../db/client';
 import type { Job, JobKind, JobQueue } from '../jobs/queue';
 import { sha256 } from '../secrets';
 import { errorFields } from '../security/logFields';
-import { open, seal } from '../staff/secretBox';
+import { open, seal } from '../staff';
 import type { MailMessage, Mailer } from './mailer';
 import { countMail } from './mailStats';
 import { mails } from './templates';

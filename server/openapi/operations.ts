@@ -66,8 +66,8 @@ import {
   staffLoginBody,
   staffMeResponse,
 } from '../../contract/staff';
-import { tmpTokenQuery } from '../account/publicRoutes';
-import { serviceTokenQuery } from '../serviceView/routes';
+import { tmpTokenQuery } from '../account';
+import { serviceTokenQuery } from '../serviceView';
 
 export type Security = 'session' | 'staffSession' | 'staffKey' | 'metricsToken' | 'serviceToken';
 export type Tag =

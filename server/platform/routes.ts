@@ -16,7 +16,7 @@ import { HttpError } from '../errors';
 import { parse } from '../http/parse';
 import { sameSecret } from '../secrets';
 import { securityEvent } from '../security/events';
-import { cliKey } from '../serviceView/serviceTokens';
+import { cliKey } from '../serviceView';
 import type { ServerConfig } from '../config';
 import { NoSuchTenant } from '../tenants';
 import {

@@ -15,7 +15,7 @@ import { hmac, randomToken, sameSecret, secretFile } from '../secrets';
 import { vaultOf } from '../crypto/answerVault';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
-import { normalizeEmail } from '../account/accounts';
+import { normalizeEmail } from '../account';
 import type { PublishedDefinitions } from '../http/context';
 import { documentAnswers } from '../documents';
 

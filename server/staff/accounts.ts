@@ -14,9 +14,13 @@ import {
 import { staffInvitations, staffRecoveryCodes, staffUsers } from '../db/schema';
 import { HttpError } from '../errors';
 import { issueToken, sha256 } from '../secrets';
-import { assertUncommon, normalizeEmail } from '../account/accounts';
+import {
+  assertUncommon,
+  clearLoginFailures,
+  normalizeEmail,
+  reserveLoginAttempt,
+} from '../account';
 import type { ServiceContext } from '../http/context';
-import { clearLoginFailures, reserveLoginAttempt } from '../account/loginLockout';
 import { audit, type Actor } from './audit';
 import { open, seal } from './secretBox';
 import {

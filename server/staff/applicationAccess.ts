@@ -20,7 +20,7 @@ import {
 } from '../applicationPdf';
 import type { PublishedDefinitions, ServiceContext } from '../http/context';
 import { convertedDocuments } from '../documents';
-import { serviceViewData } from '../serviceView/serviceTokens';
+import { serviceViewData } from '../serviceView';
 
 export interface Applicant {
   readonly tenantId: string;

@@ -15,7 +15,7 @@ import {
 } from '../../contract/staff';
 import type { ServiceContext } from '../http/context';
 import { localMidnight } from './localTimes';
-import { underAccountLock } from '../account/accountLock';
+import { underAccountLock } from '../account';
 import {
   countRows,
   cursorTime,

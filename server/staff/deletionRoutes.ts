@@ -15,7 +15,7 @@ import {
   completedDeletionRequests,
   completeDeletionRequest,
   deletionRequestList,
-} from '../account/accountDeletion';
+} from '../account';
 import type { ApplicationPdfContext } from '../applicationPdf';
 import { actorOf } from './accounts';
 import type { StaffSession } from './sessions';

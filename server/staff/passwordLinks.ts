@@ -11,10 +11,9 @@ import { staffPasswordMessages, type StaffInvitation } from '../../contract/staf
 import { staffInvitations, staffPasswordResets, staffUsers } from '../db/schema';
 import { HttpError } from '../errors';
 import { issueToken, sha256 } from '../secrets';
-import { assertUncommon, normalizeEmail, RESET_VALIDITY_MS } from '../account/accounts';
+import { assertUncommon, clearLoginFailures, normalizeEmail, RESET_VALIDITY_MS } from '../account';
 import type { ServiceContext } from '../http/context';
 import { takeFromLimit } from '../http/limits';
-import { clearLoginFailures } from '../account/loginLockout';
 import { passwordName } from './accounts';
 import { audit } from './audit';
 import { endAllStaffSessions } from './sessions';

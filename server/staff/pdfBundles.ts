@@ -22,9 +22,9 @@ import {
   applicationReference,
   buildApplicationPdf,
   personalPdfFileName,
+  readSourcesAndPdf,
   type ApplicationPdfContext,
 } from '../applicationPdf';
-import { readSourcesAndPdf } from '../applicationPdf/sources';
 import { filterOf } from './applicationList';
 import { audit, filterDetail, type Actor } from './audit';
 import { exportFileName } from './exportCsv';

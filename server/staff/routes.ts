@@ -33,7 +33,7 @@ import { chosenColumns } from './exportColumns';
 import { passwordRoutes } from './passwordRoutes';
 import { refusals, securityEvent, type SecurityEvent } from '../security/events';
 import type { ApplicationPdfContext } from '../applicationPdf';
-import { cliKey } from '../serviceView/serviceTokens';
+import { cliKey } from '../serviceView';
 import { sameSecret } from '../secrets';
 import * as access from './applicationAccess';
 import * as accounts from './accounts';

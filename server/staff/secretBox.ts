@@ -5,7 +5,7 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { ServerConfig } from '../config';
-import { serviceTokenKey } from '../serviceView/serviceTokens';
+import { serviceTokenKey } from '../serviceView';
 
 const VERSION = 'v1';
 

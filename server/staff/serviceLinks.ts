@@ -14,7 +14,7 @@ import {
 import { staffListing, staffServiceLinks, staffUsers, users } from '../db/schema';
 import { HttpError } from '../errors';
 import type { ServiceContext } from '../http/context';
-import { mintServiceToken, revokeServiceToken } from '../serviceView/serviceTokens';
+import { mintServiceToken, revokeServiceToken } from '../serviceView';
 import type { Applicant } from './applicationAccess';
 import { DEFAULT_PAGE_SIZE } from './applicationList';
 import {

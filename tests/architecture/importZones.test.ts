@@ -182,6 +182,31 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
       ).toEqual([]);
   });
 
+  it('let the server reach a slice through its index.ts only, by relative path or alias (D187)', async () => {
+    for (const [file, from] of [
+      ['server/staff/virtual.ts', '../account/accounts'],
+      ['server/staff/virtual.ts', '#server/account/accounts.ts'],
+      ['server/documents/virtual.ts', '../application/openApplication'],
+      ['server/jobs/virtual.ts', '../staff/pdfBundles'],
+      ['server/jobs/virtual.ts', '#server/staff/pdfBundles.ts'],
+    ])
+      expect(
+        await rulesFired(file!, `import { x } from '${from}';\nexport const y = x;\n`),
+        `${file} -> ${from}`,
+      ).toContain('import-x/no-restricted-paths');
+    for (const [file, from] of [
+      ['server/staff/virtual.ts', '../account'],
+      ['server/staff/virtual.ts', '../account/index.ts'],
+      ['server/staff/virtual.ts', '#server/account/index.ts'],
+      ['server/jobs/virtual.ts', '#server/staff/index.ts'],
+      ['server/staff/virtual.ts', './pdfBundles'],
+    ])
+      expect(
+        await rulesFired(file!, `import { x } from '${from}';\nexport const y = x;\n`),
+        `${file} -> ${from}`,
+      ).toEqual([]);
+  });
+
   it('forbid eval and new Function everywhere (strict CSP)', async () => {
     const fired = await rulesFired(
       'runtime/virtual.ts',

@@ -8,20 +8,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import slices from '#server/slices.json';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The slices that serve HTTP, each with a `routes.ts` of its own. */
-const SLICES = [
-  'account',
-  'application',
-  'applicationPdf',
-  'documents',
-  'lookup',
-  'platform',
-  'serviceView',
-  'staff',
-];
+/**
+ * The slices that serve HTTP, each with a `routes.ts` of its own: server/slices.json, the list
+ * eslint.config.js also reads to keep each slice's inner files its own.
+ */
+const SLICES: readonly string[] = slices;
 
 /** Server files that git tracks or would track (new files count before a commit). */
 function serverFiles(): string[] {
@@ -56,6 +51,10 @@ describe('the server is cut into vertical slices (D187)', () => {
 
   it('gives every slice its routes file', () => {
     expect(SLICES.filter((slice) => !files.includes(`server/${slice}/routes.ts`))).toEqual([]);
+  });
+
+  it('gives every slice the index.ts through which the rest of the server imports it', () => {
+    expect(SLICES.filter((slice) => !files.includes(`server/${slice}/index.ts`))).toEqual([]);
   });
 
   it('keeps every file that declares routes in its slice, named for its routes', () => {

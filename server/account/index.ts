@@ -1,0 +1,21 @@
+/**
+ * The applicant's account (SPEC 7.2, D152): registration and login, the session check every request
+ * passes, sessions, lockout, the account lock, deletion and export. What other slices and the app
+ * use of it, and nothing else (D187).
+ */
+export {
+  completedDeletionRequests,
+  completeDeletionRequest,
+  deleteAccountRows,
+  deletionRequestList,
+  notedObjects,
+  removeNotedObjects,
+  type DeletionContext,
+} from './accountDeletion';
+export { underAccountLock, type Transaction } from './accountLock';
+export { assertUncommon, normalizeEmail, RESET_VALIDITY_MS } from './accounts';
+export { clearLoginFailures, reserveLoginAttempt } from './loginLockout';
+export { publicRoutes, tmpTokenQuery } from './publicRoutes';
+export { accountRoutes } from './routes';
+export { registerSessionCheck } from './sessionCheck';
+export { endAllSessions, endSession, type SessionUser } from './sessions';

@@ -1,0 +1,15 @@
+/**
+ * The platform's tenant administration (D145): `/platform/api` and what `npm run tenant` calls.
+ * What the app and the command line use of it, and nothing else (D187).
+ */
+export { platformRoutes } from './routes';
+export {
+  addTenant,
+  CLI_PUBLISHER,
+  exportTenant,
+  listTenants,
+  publishTenantDefinition,
+  replaceInstitution,
+  TenantFileRefused,
+  type TenantSummary,
+} from './tenantAdmin';
