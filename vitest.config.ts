@@ -64,6 +64,13 @@ const inTurn = (groupOrder: number) => ({ sequence: { groupOrder } });
  */
 const alone = { maxWorkers: 1, isolate: true, ...inTurn(4) };
 
+/**
+ * A larger young generation for the workers of the jsdom and browser files, which allocate fast
+ * (jsdom, the walks' server and playwright): fewer scavenges, 6–14% less time (D191). The server
+ * files and the processes any suite starts keep Node's default.
+ */
+const largerYoungGeneration = { execArgv: ['--max-semi-space-size=64'] };
+
 /** The server's own choice of browser made the one inside @sparticuz/chromium (D83). */
 const bundledBrowser = { CHROMIUM_PATH: 'bundled' };
 
@@ -91,7 +98,13 @@ export default mergeConfig(
         // build are loaded once per worker, not once per file (D163, D180, D185).
         {
           extends: true,
-          test: { name: 'unit', include: TEST_PROJECTS.unit, isolate: false, ...inTurn(0) },
+          test: {
+            name: 'unit',
+            include: TEST_PROJECTS.unit,
+            isolate: false,
+            ...largerYoungGeneration,
+            ...inTurn(0),
+          },
         },
         {
           extends: true,
@@ -119,6 +132,7 @@ export default mergeConfig(
             name: 'e2e',
             include: TEST_PROJECTS.e2e,
             isolate: false,
+            ...largerYoungGeneration,
             globalSetup: databaseSetup,
             ...inTurn(2),
           },
@@ -131,6 +145,7 @@ export default mergeConfig(
             include: BUNDLED_BROWSER_SUITES.filter((file) => !BUNDLED_TIMED_SUITES.includes(file)),
             env: bundledBrowser,
             globalSetup: databaseSetup,
+            ...largerYoungGeneration,
             // Beside the walks: browser files both, so no group waits on its own slowest file.
             ...inTurn(2),
           },
