@@ -66,7 +66,8 @@ const alone = { maxWorkers: 1, isolate: true, ...inTurn(4) };
 
 /**
  * A larger young generation for the workers of the jsdom and browser files, which allocate fast
- * (jsdom, the walks' server and playwright): fewer scavenges, 6–14% less time (D191). The server
+ * (jsdom, the walks' server and playwright): fewer scavenges; about 12% less time for the unit
+ * files and 6% for the walks (D191). The server
  * files and the processes any suite starts keep Node's default.
  */
 const largerYoungGeneration = { execArgv: ['--max-semi-space-size=64'] };

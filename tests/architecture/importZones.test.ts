@@ -18,6 +18,10 @@ async function rulesFired(filePath: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
+/** The rules fired by a file that imports `x` from `from` and uses it. */
+const rulesFiredOnImport = (filePath: string, from: string) =>
+  rulesFired(filePath, `import { x } from '${from}';\nexport const y = x;\n`);
+
 describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
   it('forbid the runtime to import anything else of the repo', async () => {
     expect(
@@ -40,10 +44,7 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
 
   it('forbid definitions/ to import the app', async () => {
     expect(
-      await rulesFired(
-        'definitions/virtual.ts',
-        "import { x } from '../tests/fixtures/miniDefinition';\nexport const y = x;\n",
-      ),
+      await rulesFiredOnImport('definitions/virtual.ts', '../tests/fixtures/miniDefinition'),
     ).toContain('import-x/no-restricted-paths');
   });
 
@@ -58,10 +59,9 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
 
   it('keep the definitions out of the app: src/ imports their types only (D143)', async () => {
     for (const from of ['../definitions', '../definitions/content'])
-      expect(
-        await rulesFired('src/virtual.ts', `import { x } from '${from}';\nexport const y = x;\n`),
-        from,
-      ).toContain('@typescript-eslint/no-restricted-imports');
+      expect(await rulesFiredOnImport('src/virtual.ts', from), from).toContain(
+        '@typescript-eslint/no-restricted-imports',
+      );
     expect(
       await rulesFired(
         'src/virtual.ts',
@@ -72,13 +72,9 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
 
   it('forbid the packaged renderers to import the app or the server', async () => {
     for (const from of ['../../src/api/client', '../../server/app'])
-      expect(
-        await rulesFired(
-          'renderers/react/virtual.ts',
-          `import { x } from '${from}';\nexport const y = x;\n`,
-        ),
-        from,
-      ).toContain('import-x/no-restricted-paths');
+      expect(await rulesFiredOnImport('renderers/react/virtual.ts', from), from).toContain(
+        'import-x/no-restricted-paths',
+      );
   });
 
   it('let an example reach the packages by name only, never by a repository path', async () => {
@@ -103,10 +99,9 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
       ['server/virtual.ts', '../runtime/model'],
       ['renderers/react/virtual.ts', '../../runtime/compiler'],
     ])
-      expect(
-        await rulesFired(file!, `import { x } from '${from}';\nexport const y = x;\n`),
-        `${file} -> ${from}`,
-      ).toContain('import-x/no-restricted-paths');
+      expect(await rulesFiredOnImport(file!, from!), `${file} -> ${from}`).toContain(
+        'import-x/no-restricted-paths',
+      );
     expect(
       await rulesFired(
         'server/virtual.ts',
@@ -122,15 +117,11 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
       ['src/features/virtual.ts', '#server/app.ts'],
       ['contract/virtual.ts', '#renderers/print/render.ts'],
     ])
-      expect(
-        await rulesFired(file!, `import { x } from '${from}';\nexport const y = x;\n`),
-        `${file} -> ${from}`,
-      ).toContain('import-x/no-restricted-paths');
+      expect(await rulesFiredOnImport(file!, from!), `${file} -> ${from}`).toContain(
+        'import-x/no-restricted-paths',
+      );
     expect(
-      await rulesFired(
-        'src/features/staff/virtual.ts',
-        "import { x } from '#definitions/content.ts';\nexport const y = x;\n",
-      ),
+      await rulesFiredOnImport('src/features/staff/virtual.ts', '#definitions/content.ts'),
     ).toContain('@typescript-eslint/no-restricted-imports');
     expect(
       await rulesFired(
@@ -142,10 +133,7 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
 
   it('keep the aliases out of the published packages, whose builds resolve relative paths only (D184)', async () => {
     for (const file of ['runtime/virtual.ts', 'renderers/react/virtual.ts'])
-      expect(
-        await rulesFired(file, "import { x } from '#contract';\nexport const y = x;\n"),
-        file,
-      ).toContain('no-restricted-imports');
+      expect(await rulesFiredOnImport(file, '#contract'), file).toContain('no-restricted-imports');
   });
 
   it('refuse a relative import that climbs three folders: the aliases name the top-level folder (D184)', async () => {
@@ -153,12 +141,9 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
       expect(await rulesFired(file, "export { x } from '../../../../contract';\n"), file).toContain(
         'no-restricted-imports',
       );
-    expect(
-      await rulesFired(
-        'src/features/staff/virtual.ts',
-        "import { x } from '../../api/client';\nexport const y = x;\n",
-      ),
-    ).toEqual([]);
+    expect(await rulesFiredOnImport('src/features/staff/virtual.ts', '../../api/client')).toEqual(
+      [],
+    );
   });
 
   it('forbid a feature to import another feature, by relative path or alias (D188)', async () => {
@@ -168,18 +153,11 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
       ['src/features/application/virtual.ts', '../staff/ui'],
       ['src/features/application/virtual.ts', '#src/features/staff/ui.tsx'],
     ])
-      expect(
-        await rulesFired(file!, `import { x } from '${from}';\nexport const y = x;\n`),
-        `${file} -> ${from}`,
-      ).toContain('import-x/no-restricted-paths');
+      expect(await rulesFiredOnImport(file!, from!), `${file} -> ${from}`).toContain(
+        'import-x/no-restricted-paths',
+      );
     for (const from of ['./ui', '#src/components/usePrintStylesheet.ts'])
-      expect(
-        await rulesFired(
-          'src/features/staff/virtual.ts',
-          `import { x } from '${from}';\nexport const y = x;\n`,
-        ),
-        from,
-      ).toEqual([]);
+      expect(await rulesFiredOnImport('src/features/staff/virtual.ts', from), from).toEqual([]);
   });
 
   it('let the server reach a slice through its index.ts only, by relative path or alias (D187)', async () => {
@@ -190,10 +168,9 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
       ['server/jobs/virtual.ts', '../staff/pdfBundles'],
       ['server/jobs/virtual.ts', '#server/staff/pdfBundles.ts'],
     ])
-      expect(
-        await rulesFired(file!, `import { x } from '${from}';\nexport const y = x;\n`),
-        `${file} -> ${from}`,
-      ).toContain('import-x/no-restricted-paths');
+      expect(await rulesFiredOnImport(file!, from!), `${file} -> ${from}`).toContain(
+        'import-x/no-restricted-paths',
+      );
     for (const [file, from] of [
       ['server/staff/virtual.ts', '../account'],
       ['server/staff/virtual.ts', '../account/index.ts'],
@@ -201,10 +178,7 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
       ['server/jobs/virtual.ts', '#server/staff/index.ts'],
       ['server/staff/virtual.ts', './pdfBundles'],
     ])
-      expect(
-        await rulesFired(file!, `import { x } from '${from}';\nexport const y = x;\n`),
-        `${file} -> ${from}`,
-      ).toEqual([]);
+      expect(await rulesFiredOnImport(file!, from!), `${file} -> ${from}`).toEqual([]);
   });
 
   it('forbid eval and new Function everywhere (strict CSP)', async () => {
