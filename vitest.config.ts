@@ -49,6 +49,17 @@ export const TIMED_SUITES = [
   'tests/server/shutdown.test.ts',
 ];
 
+/**
+ * The timed suites whose bounds are about processes (a start awaited for minutes, a stop within
+ * seconds, a stalled body waited out), with slack that holds with one other such file beside them:
+ * they run two at a time, beside each other only, before the others run alone (D192).
+ */
+export const PAIRED_TIMED_SUITES = [
+  'tests/security/unreadBody.test.ts',
+  'tests/server/productProcess.test.ts',
+  'tests/server/shutdown.test.ts',
+];
+
 /** The bundled reruns of timed suites: they keep the timed suites' terms (D185). */
 const BUNDLED_TIMED_SUITES = BUNDLED_BROWSER_SUITES.filter((file) => TIMED_SUITES.includes(file));
 
@@ -63,6 +74,9 @@ const inTurn = (groupOrder: number) => ({ sequence: { groupOrder } });
  * beside it (D180).
  */
 const alone = { maxWorkers: 1, isolate: true, ...inTurn(4) };
+
+/** Two files at a time, each in a process of its own, beside each other only (D192). */
+const paired = { maxWorkers: 2, isolate: true, ...inTurn(3) };
 
 /**
  * A larger young generation for the workers of the jsdom and browser files, which allocate fast
@@ -121,8 +135,18 @@ export default mergeConfig(
         {
           extends: true,
           test: {
+            name: 'server-timed-paired',
+            include: PAIRED_TIMED_SUITES,
+            globalSetup: serverSetup,
+            ...paired,
+          },
+        },
+        {
+          extends: true,
+          test: {
             name: 'server-timed',
             include: TIMED_SUITES,
+            exclude: [...configDefaults.exclude, ...PAIRED_TIMED_SUITES],
             globalSetup: serverSetup,
             ...alone,
           },

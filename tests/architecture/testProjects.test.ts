@@ -10,7 +10,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED_BROWSER_SUITES, TEST_PROJECTS, TIMED_SUITES } from '../../vitest.config';
+import {
+  BUNDLED_BROWSER_SUITES,
+  PAIRED_TIMED_SUITES,
+  TEST_PROJECTS,
+  TIMED_SUITES,
+} from '../../vitest.config';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -19,6 +24,7 @@ const BUNDLED = 'bundled-chromium';
 const BUNDLED_TIMED = 'bundled-chromium-timed';
 /** The server suites with time bounds, run apart from the shared worker (D180). */
 const TIMED = 'server-timed';
+const PAIRED = 'server-timed-paired';
 
 const testFilesOnDisk = (): string[] =>
   readdirSync(path.join(ROOT, 'tests'), { recursive: true, encoding: 'utf8' })
@@ -46,19 +52,24 @@ describe('the test projects', () => {
 
   it('are the three parts of the suite, the timed server suites and the bundled-Chromium rerun', () => {
     expect([...projects.keys()].sort()).toEqual(
-      [...Object.keys(TEST_PROJECTS), TIMED, BUNDLED, BUNDLED_TIMED].sort(),
+      [...Object.keys(TEST_PROJECTS), TIMED, PAIRED, BUNDLED, BUNDLED_TIMED].sort(),
     );
   });
 
   it('give every test file on disk to exactly one part', () => {
-    const parts = [...Object.keys(TEST_PROJECTS), TIMED].flatMap(
+    const parts = [...Object.keys(TEST_PROJECTS), TIMED, PAIRED].flatMap(
       (name) => projects.get(name) ?? [],
     );
     expect(parts.sort()).toEqual(testFilesOnDisk());
   });
 
-  it('run the timed server suites apart, each of them on disk', () => {
-    expect((projects.get(TIMED) ?? []).sort()).toEqual([...TIMED_SUITES].sort());
+  it('run the timed server suites apart, each of them on disk: the paired ones two at a time', () => {
+    const timed = [...(projects.get(TIMED) ?? []), ...(projects.get(PAIRED) ?? [])];
+    expect(timed.sort()).toEqual([...TIMED_SUITES].sort());
+    expect((projects.get(PAIRED) ?? []).sort()).toEqual([...PAIRED_TIMED_SUITES].sort());
+    // Paired suites are timed ones, none of them rerun on the bundled browser (that rerun is alone).
+    expect(PAIRED_TIMED_SUITES.filter((file) => !TIMED_SUITES.includes(file))).toEqual([]);
+    expect(PAIRED_TIMED_SUITES.filter((file) => BUNDLED_BROWSER_SUITES.includes(file))).toEqual([]);
   });
 
   it('rerun on the bundled Chromium every suite it names, each of them on disk', () => {
