@@ -15,6 +15,7 @@ import { TenantKeys } from '../crypto/dataKeys';
 import {
   finishedInRun,
   finishReencryptionRun,
+  prepareTenant,
   REENCRYPT_BATCH,
   reencryptionRun,
   reencryptTenant,
@@ -128,10 +129,15 @@ async function reencryptAll(
   const storage = createStorage(config, keys);
   // A run stopped midway is resumed: the tenants it finished keep the key it gave them.
   const run = await reencryptionRun(db);
+  const finished = new Map<string, number | undefined>();
+  for (const tenantId of ids) finished.set(tenantId, await finishedInRun(db, tenantId, run));
+  // Every new key first: the servers' caches of the current version expire for all tenants at once.
+  for (const tenantId of ids)
+    if (finished.get(tenantId) === undefined) await prepareTenant(db, vault, tenantId);
   for (const tenantId of ids) {
-    const finished = await finishedInRun(db, tenantId, run);
-    if (finished !== undefined) {
-      console.log(`${tenantId}\tversion ${finished}\tdone by the run this one resumes`);
+    const done = finished.get(tenantId);
+    if (done !== undefined) {
+      console.log(`${tenantId}\tversion ${done}\tdone by the run this one resumes`);
       continue;
     }
     const version = await reencryptTenant(db, vault, storage, tenantId, {

@@ -84,6 +84,19 @@ export async function finishedInRun(
   });
 }
 
+/**
+ * Makes the tenant's new data key unless a stopped run left one. A run makes every tenant's before
+ * it re-encrypts any (D192): the wait for servers to follow (`settleMs`, counted from the key's
+ * making) then passes for all tenants at once, not once per tenant.
+ */
+export async function prepareTenant(
+  db: Database,
+  vault: AnswerVault,
+  tenantId: string,
+): Promise<void> {
+  await runInTenant(tenantId, () => versionsToFinish(db, vault, tenantId));
+}
+
 /** The tenant's versions, highest first, after making a new one unless a run was under way. */
 async function versionsToFinish(
   db: Database,

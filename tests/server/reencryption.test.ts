@@ -13,7 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AnswerVault, isSealed, keyVersionOf } from '../../server/crypto/answerVault';
-import { storedVersions, TenantKeys } from '../../server/crypto/dataKeys';
+import { CURRENT_VERSION_TTL_MS, storedVersions, TenantKeys } from '../../server/crypto/dataKeys';
 import { masterKeys } from '../../server/crypto/masterKey';
 import { REENCRYPT_BATCH, reencryptTenant } from '../../server/crypto/reencryption';
 import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
@@ -108,6 +108,16 @@ async function check(db: Database, dataDir: string, owners: Map<string, string[]
 
 const versionsOf = (db: Database, tenantId: string) =>
   runInTenant(tenantId, () => storedVersions(db, tenantId));
+
+/** When the tenant's key of `version` was made, in milliseconds since the epoch. */
+const keyMadeAt = (db: Database, tenantId: string, version: number) =>
+  runInTenant(tenantId, async () => {
+    const { rows } = (await db.execute(sql`select extract(epoch from created_at) * 1000 as ms
+      from tenant_data_keys where tenant_id = ${tenantId} and version = ${version}`)) as unknown as {
+      rows: { ms: string | number }[];
+    };
+    return Number(rows[0]?.ms);
+  });
 
 describe.each(databaseKinds)('rotate --reencrypt on %s', (database) => {
   const open = async () => {
@@ -241,6 +251,13 @@ describe.each(databaseKinds)('rotate --reencrypt on %s', (database) => {
     expect(next.code, next.out).toBe(0);
     expect(next.out).toContain(`${first}\tversion 3\tdone`);
     expect(await versionsNow(new Set([3]))).toEqual([[3], [3]]);
+    // The run made both tenants' keys before re-encrypting either (D192): the wait for servers to
+    // follow (2 × CURRENT_VERSION_TTL_MS from a key's making) passed once, not once per tenant.
+    const reopened = database === 'pglite' ? await openDatabase({ dataDir }) : handle;
+    const made: number[] = [];
+    for (const id of TENANTS) made.push(await keyMadeAt(reopened.db, id, 3));
+    if (database === 'pglite') await reopened.close();
+    expect(Math.abs(made[1]! - made[0]!)).toBeLessThan(CURRENT_VERSION_TTL_MS);
 
     for (const [args, message] of [
       [
