@@ -32,8 +32,22 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   expect(summary, `axe on ${label}`).toEqual([]);
 }
 
+/**
+ * Whether the walks photograph the screens: for people to look at, so not on CI, where nobody
+ * does (about 15% of a walk's time, D192); `E2E_SCREENSHOTS=1` (or `0`) decides either way.
+ */
+export const SCREENSHOTS =
+  process.env.E2E_SCREENSHOTS !== undefined ? process.env.E2E_SCREENSHOTS !== '0' : !process.env.CI;
+
+/** Saves the screen at `file` (a PNG) when screenshots are taken; whether it did. */
+export async function screenshotTo(page: Page, file: string, fullPage = false): Promise<boolean> {
+  if (!SCREENSHOTS) return false;
+  mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage });
+  return true;
+}
+
 /** Saves `tests/e2e/artifacts/<name>.png`; `fullPage` for the whole scrolled page. */
-export async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+export function shot(page: Page, name: string, fullPage = false): Promise<boolean> {
+  return screenshotTo(page, path.join(SCREENSHOT_DIR, `${name}.png`), fullPage);
 }

@@ -4,7 +4,6 @@
  * next; and sign-up brings the applicant to the page they were heading to, never off the
  * application (D159), also from the account menu and the welcome banner (D165).
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +13,7 @@ import { chromeText } from '../../src/chrome/chromeText';
 import { validApplication } from '../definitions/fixtures';
 import { codeIn, PASSWORD } from '../server/harness';
 import { signUpApplicant, startE2E, type E2E } from './harness';
-import { expectNoAxeViolations } from './pageChecks';
+import { expectNoAxeViolations, screenshotTo } from './pageChecks';
 
 const SHOTS = '/tmp/shots-applicant';
 const DESKTOP = { width: 1280, height: 900 };
@@ -23,13 +22,12 @@ const WAIT = { timeout: 15_000 };
 
 /** Axe, then the screen as the applicant sees it at 1280 and at 360 px. */
 async function look(page: Page, state: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   await expectNoAxeViolations(page, state);
-  await page.screenshot({ path: path.join(SHOTS, `${state}-1280.png`) });
+  await screenshotTo(page, path.join(SHOTS, `${state}-1280.png`));
   await page.setViewportSize(PHONE);
   try {
     await expectNoAxeViolations(page, `${state} at 360 px`);
-    await page.screenshot({ path: path.join(SHOTS, `${state}-360.png`) });
+    await screenshotTo(page, path.join(SHOTS, `${state}-360.png`));
   } finally {
     await page.setViewportSize(DESKTOP);
   }
