@@ -63,6 +63,9 @@ export const PAIRED_TIMED_SUITES = [
 /** The bundled reruns of timed suites: they keep the timed suites' terms (D185). */
 const BUNDLED_TIMED_SUITES = BUNDLED_BROWSER_SUITES.filter((file) => TIMED_SUITES.includes(file));
 
+/** Two files at a time on CI's two cores, more where there are more, one on a single core. */
+const workers = availableParallelism() < 2 ? 1 : Math.max(2, availableParallelism() - 1);
+
 /**
  * The projects run one after another, each with every worker (D190): files of different projects
  * side by side slowed one another (browser walks beside server files took four times as long).
@@ -75,8 +78,11 @@ const inTurn = (groupOrder: number) => ({ sequence: { groupOrder } });
  */
 const alone = { maxWorkers: 1, isolate: true, ...inTurn(4) };
 
-/** Two files at a time, each in a process of its own, beside each other only (D192). */
-const paired = { maxWorkers: 2, isolate: true, ...inTurn(3) };
+/**
+ * Two files at a time (one on a one-core machine), each in a process of its own, beside each other
+ * only (D192).
+ */
+const paired = { maxWorkers: Math.min(2, workers), isolate: true, ...inTurn(3) };
 
 /**
  * A larger young generation for the workers of the jsdom and browser files, which allocate fast
@@ -102,7 +108,7 @@ export default mergeConfig(
     test: {
       // Two files at a time on CI's two cores, more where there are more: the suites that assert a
       // bound in time run apart (`server-timed`), and the others pass beside one another (D181).
-      maxWorkers: availableParallelism() < 2 ? 1 : Math.max(2, availableParallelism() - 1),
+      maxWorkers: workers,
       // The tenant data the server inlines into each page, for the jsdom suites (D143).
       setupFiles: ['tests/setup/tenantPage.ts'],
       testTimeout: 20_000,
