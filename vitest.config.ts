@@ -34,7 +34,8 @@ export const BUNDLED_BROWSER_SUITES = [
 /**
  * The server suites that assert a bound in time (a burst's `/healthz`, a print stopped, a shutdown,
  * timing medians, a queue's waits): they run one at a time, each in a process of its own, with no
- * other file beside them, even where the others run several at once (`--maxWorkers`, D180).
+ * other file beside them, even where the others run several at once (`--maxWorkers`, D180); the
+ * paired ones below two at a time, beside each other only (D192).
  */
 export const TIMED_SUITES = [
   'tests/faults/database.faults.test.ts',
@@ -87,8 +88,8 @@ const paired = { maxWorkers: Math.min(2, workers), isolate: true, ...inTurn(3) }
 /**
  * A larger young generation for the workers of the jsdom and browser files, which allocate fast
  * (jsdom, the walks' server and playwright): fewer scavenges; about 12% less time for the unit
- * files and 6% for the walks (D191). The server
- * files and the processes any suite starts keep Node's default.
+ * files and 6% for the walks (D191). The server files and the processes any suite starts keep
+ * Node's default.
  */
 const largerYoungGeneration = { execArgv: ['--max-semi-space-size=64'] };
 

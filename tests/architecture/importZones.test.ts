@@ -22,6 +22,14 @@ async function rulesFired(filePath: string, code: string): Promise<string[]> {
 const rulesFiredOnImport = (filePath: string, from: string) =>
   rulesFired(filePath, `import { x } from '${from}';\nexport const y = x;\n`);
 
+/** Each `[file, from]` import is refused by a zone (import-x/no-restricted-paths). */
+async function expectZonesRefuse(imports: readonly (readonly [string, string])[]): Promise<void> {
+  for (const [file, from] of imports)
+    expect(await rulesFiredOnImport(file, from), `${file} -> ${from}`).toContain(
+      'import-x/no-restricted-paths',
+    );
+}
+
 describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
   it('forbid the runtime to import anything else of the repo', async () => {
     expect(
@@ -94,14 +102,11 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
   });
 
   it('keep the compiled model inside the runtime: others import its public entry only (D175)', async () => {
-    for (const [file, from] of [
+    await expectZonesRefuse([
       ['src/features/virtual.ts', '../../runtime/internal'],
       ['server/virtual.ts', '../runtime/model'],
       ['renderers/react/virtual.ts', '../../runtime/compiler'],
-    ])
-      expect(await rulesFiredOnImport(file!, from!), `${file} -> ${from}`).toContain(
-        'import-x/no-restricted-paths',
-      );
+    ]);
     expect(
       await rulesFired(
         'server/virtual.ts',
@@ -111,15 +116,12 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
   });
 
   it('hold the zones for imports written with the aliases of package.json (D184)', async () => {
-    for (const [file, from] of [
+    await expectZonesRefuse([
       ['server/virtual.ts', '#src/api/client.ts'],
       ['server/application/virtual.ts', '#renderers/interactive/index.ts'],
       ['src/features/virtual.ts', '#server/app.ts'],
       ['contract/virtual.ts', '#renderers/print/render.ts'],
-    ])
-      expect(await rulesFiredOnImport(file!, from!), `${file} -> ${from}`).toContain(
-        'import-x/no-restricted-paths',
-      );
+    ]);
     expect(
       await rulesFiredOnImport('src/features/staff/virtual.ts', '#definitions/content.ts'),
     ).toContain('@typescript-eslint/no-restricted-imports');
@@ -147,30 +149,24 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
   });
 
   it('forbid a feature to import another feature, by relative path or alias (D188)', async () => {
-    for (const [file, from] of [
+    await expectZonesRefuse([
       ['src/features/staff/virtual.ts', '../application/CompletionPage'],
       ['src/features/staff/virtual.ts', '#src/features/application/CompletionPage.tsx'],
       ['src/features/application/virtual.ts', '../staff/ui'],
       ['src/features/application/virtual.ts', '#src/features/staff/ui.tsx'],
-    ])
-      expect(await rulesFiredOnImport(file!, from!), `${file} -> ${from}`).toContain(
-        'import-x/no-restricted-paths',
-      );
+    ]);
     for (const from of ['./ui', '#src/components/usePrintStylesheet.ts'])
       expect(await rulesFiredOnImport('src/features/staff/virtual.ts', from), from).toEqual([]);
   });
 
   it('let the server reach a slice through its index.ts only, by relative path or alias (D187)', async () => {
-    for (const [file, from] of [
+    await expectZonesRefuse([
       ['server/staff/virtual.ts', '../account/accounts'],
       ['server/staff/virtual.ts', '#server/account/accounts.ts'],
       ['server/documents/virtual.ts', '../application/openApplication'],
       ['server/jobs/virtual.ts', '../staff/pdfBundles'],
       ['server/jobs/virtual.ts', '#server/staff/pdfBundles.ts'],
-    ])
-      expect(await rulesFiredOnImport(file!, from!), `${file} -> ${from}`).toContain(
-        'import-x/no-restricted-paths',
-      );
+    ]);
     for (const [file, from] of [
       ['server/staff/virtual.ts', '../account'],
       ['server/staff/virtual.ts', '../account/index.ts'],
