@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm run dev`: the API server in watch mode on :3000 and Vite on :5173 with the API behind it.
+import './requireNode.mjs';
 import { spawn } from 'node:child_process';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {

@@ -4,6 +4,7 @@
 // change is never hidden by an older build), else from its bundle in dist/server (a production
 // install without devDependencies, D141). The bundle is named after the source file
 // (server/entries.ts).
+import './requireNode.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -3,6 +3,7 @@
 // the build tools are installed, then runs the built server (which migrates the database on start)
 // on http://localhost:3000 (PORT to change). Where the devDependencies were pruned after
 // `npm run build` (docs/operations.md, D141), it runs that build as it is.
+import './requireNode.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';

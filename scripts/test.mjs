@@ -2,6 +2,7 @@
 // `npm test`: installs what is missing (packages; Debian's Chromium and the PDF's fonts when run as
 // root, as .ci/chromium.sh does), then runs every suite with Vitest. Without root, or where the
 // install fails, the browser suites run on the Chromium inside @sparticuz/chromium.
+import './requireNode.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { ensureInstalled } from './ensureInstalled.mjs';
 

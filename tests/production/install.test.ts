@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validApplication } from '../definitions/fixtures';
+import { nodeVersionVerdict } from '../../scripts/nodeVersion.mjs';
 import { freePort } from '../fixtures/freePort';
 import { png } from '../server/documentFiles';
 import { submitFile, waitForPdf } from '../server/documentUploads';
@@ -113,7 +114,10 @@ describe('the production install (npm ci, build, prune, NODE_ENV=production npm 
     });
     renameSync(path.join(clone, 'dist.kept'), path.join(clone, 'dist'));
     expect(unbuilt.status).toBe(1);
-    expect(unbuilt.stderr.trim().split('\n')).toHaveLength(1);
+    // (Past its end of life, Node 20 adds its own one-line warning first, D200.)
+    const notices = unbuilt.stderr.trim().split('\n');
+    const nodeWarning = nodeVersionVerdict(process.versions.node).warning;
+    expect(notices.filter((line) => line !== nodeWarning)).toHaveLength(1);
     expect(unbuilt.stderr).toContain('npm ci && npm run build');
 
     const port = await freePort();
