@@ -25,6 +25,7 @@ import {
   type SeekPage,
 } from './seekPaging';
 import { localMidnight } from './localTimes';
+import { applicationReference } from '../applicationPdf';
 import { foundBy, rankOf, searchOf, SEARCH_RANKS, type ListSearch } from './listSearch';
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -201,6 +202,7 @@ export async function listApplications(
       submitted_at: row.submitted_at === null ? null : iso(row.submitted_at),
       updated_at: iso(row.updated_at),
       documents: Number(row.documents),
+      reference: applicationReference(row.id),
     })),
   };
 }
