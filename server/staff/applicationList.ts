@@ -63,7 +63,7 @@ export function filterOf(
 
 /** The rows the list reads: with a search, each with its rank (`l.rank`, D146). */
 export const sourceOf = (tenantId: string, search: ListSearch | null): SQL =>
-  search
+  search?.ranked
     ? sql`(select l.*, ${rankOf(tenantId, search)} as rank from staff_listing l) l`
     : sql`staff_listing l`;
 
@@ -157,12 +157,13 @@ export function pageStatement(
   // The last page and the page before a row are read backwards, then turned round.
   const backwards = readsBackwards(query);
   const sort = query.sort ?? 'updated';
+  const ranked = search?.ranked ?? false;
   const seekTo = seekCondition(query, (cursor, direction) =>
-    seek(query, positionOf(cursor, sort, search !== null), direction),
+    seek(query, positionOf(cursor, sort, ranked), direction),
   );
-  const statement = sql`select ${LISTING_COLUMNS}, ${sortKeyOf(query)} as sort_key${search ? sql`, l.rank` : sql``}
+  const statement = sql`select ${LISTING_COLUMNS}, ${sortKeyOf(query)} as sort_key${ranked ? sql`, l.rank` : sql``}
     from ${sourceOf(tenantId, search)} where ${filterOf(tenantId, query, search, timeZone)}${seekTo ? sql` and ${seekTo}` : sql``}
-    order by ${orderOf(query, backwards, search !== null)} limit ${limit}`;
+    order by ${orderOf(query, backwards, ranked)} limit ${limit}`;
   return { statement };
 }
 

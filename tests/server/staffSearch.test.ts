@@ -167,6 +167,19 @@ describe.each(databaseKinds)('the staff search on %s', (database) => {
     expect(unranked.status).toBe(400);
   });
 
+  it("a one-letter search is not ranked: the rows it finds in the list's own order (D199)", async () => {
+    await applicants('northfield', [
+      ['zulu@example.com', { first_name: 'Sam', middle_name: 'J', last_name: 'Zulu' }],
+      ['jay.abbot@example.com', { first_name: 'Jay', last_name: 'Abbot' }],
+    ]);
+    const found = await emailsFound('j', '&sort=name&dir=asc');
+    // Sam J Zulu's whole word "j" does not put him first: the names' order does.
+    expect(found.indexOf('jay.abbot@example.com')).toBeLessThan(found.indexOf('zulu@example.com'));
+    expect(found.at(-1)).toBe('zulu@example.com');
+    // Two letters rank again: a whole word before the words it only starts.
+    expect(await emailsFound('ja', '&sort=name&dir=asc')).toEqual(['jay.abbot@example.com']);
+  });
+
   it('one tenant never finds the applicants of another', async () => {
     // Another tenant of the same database (its row only: nothing here serves it).
     await server.built.database.db.execute(
