@@ -195,6 +195,8 @@ export const applicationRow = z.object({
   submitted_at: z.nullable(z.string()),
   updated_at: z.string(),
   documents: z.number(),
+  /** `applicationReference` of the id, as the applicant's copy shows it. */
+  reference: z.string(),
 });
 export type ApplicationRow = z.output<typeof applicationRow>;
 /** A page of a console list: its rows and where it stands in the whole. */

@@ -15,15 +15,21 @@ export function applicationReference(userId: string): string {
   return `${hex.slice(0, 4)}-${hex.slice(4)}`;
 }
 
-/** A reference as typed: `applicationReference`'s form, any case, the hyphen optional. */
-const TYPED_REFERENCE = /^\s*([0-9a-f]{4})-?([0-9a-f]{4})\s*$/i;
+/**
+ * A reference as typed, whole or its start (at least its first half: `2AF0`, `2AF0-8`): any case,
+ * the hyphen optional. Shorter starts are left to the names, or "ada" would find references.
+ */
+const TYPED_REFERENCE = /^\s*([0-9a-f]{4})(?:-?([0-9a-f]{1,4}))?\s*$/i;
 
-/** The lowest and highest ids whose `applicationReference` is `typed`; null when it is not one. */
+/** The lowest and highest ids whose `applicationReference` starts with `typed`; null when it is not one. */
 export function referenceIdRange(typed: string): [string, string] | null {
   const match = TYPED_REFERENCE.exec(typed);
   if (!match) return null;
-  const hex = `${match[1]}${match[2]}`.toLowerCase();
-  return [`${hex}-0000-0000-0000-000000000000`, `${hex}-ffff-ffff-ffff-ffffffffffff`];
+  const hex = `${match[1]}${match[2] ?? ''}`.toLowerCase();
+  return [
+    `${hex.padEnd(8, '0')}-0000-0000-0000-000000000000`,
+    `${hex.padEnd(8, 'f')}-ffff-ffff-ffff-ffffffffffff`,
+  ];
 }
 
 /** "November 27, 2026 at 5:27 PM UTC": date, minute and zone, as read out on the phone. */

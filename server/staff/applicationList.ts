@@ -25,6 +25,7 @@ import {
   type SeekPage,
 } from './seekPaging';
 import { localMidnight } from './localTimes';
+import { applicationReference } from '../applicationPdf';
 import { foundBy, rankOf, searchOf, SEARCH_RANKS, type ListSearch } from './listSearch';
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -62,7 +63,7 @@ export function filterOf(
 
 /** The rows the list reads: with a search, each with its rank (`l.rank`, D146). */
 export const sourceOf = (tenantId: string, search: ListSearch | null): SQL =>
-  search
+  search?.ranked
     ? sql`(select l.*, ${rankOf(tenantId, search)} as rank from staff_listing l) l`
     : sql`staff_listing l`;
 
@@ -156,12 +157,13 @@ export function pageStatement(
   // The last page and the page before a row are read backwards, then turned round.
   const backwards = readsBackwards(query);
   const sort = query.sort ?? 'updated';
+  const ranked = search?.ranked ?? false;
   const seekTo = seekCondition(query, (cursor, direction) =>
-    seek(query, positionOf(cursor, sort, search !== null), direction),
+    seek(query, positionOf(cursor, sort, ranked), direction),
   );
-  const statement = sql`select ${LISTING_COLUMNS}, ${sortKeyOf(query)} as sort_key${search ? sql`, l.rank` : sql``}
+  const statement = sql`select ${LISTING_COLUMNS}, ${sortKeyOf(query)} as sort_key${ranked ? sql`, l.rank` : sql``}
     from ${sourceOf(tenantId, search)} where ${filterOf(tenantId, query, search, timeZone)}${seekTo ? sql` and ${seekTo}` : sql``}
-    order by ${orderOf(query, backwards, search !== null)} limit ${limit}`;
+    order by ${orderOf(query, backwards, ranked)} limit ${limit}`;
   return { statement };
 }
 
@@ -201,6 +203,7 @@ export async function listApplications(
       submitted_at: row.submitted_at === null ? null : iso(row.submitted_at),
       updated_at: iso(row.updated_at),
       documents: Number(row.documents),
+      reference: applicationReference(row.id),
     })),
   };
 }

@@ -15,6 +15,8 @@ import {
 } from '../../contract/staff';
 import type { ServiceContext } from '../http/context';
 import { localMidnight } from './localTimes';
+import { labelOf } from '../../runtime';
+import type { Tenant } from '../tenants';
 import { underAccountLock } from '../account';
 import {
   countRows,
@@ -148,13 +150,15 @@ function filterOf(tenantId: string, query: AuditQuery, timeZone: string): SQL | 
 
 /**
  * The whole history, newest first, filtered, a page found by seeking (D107, D156): each entry with
- * the applicant's name as the list shows it.
+ * the applicant's name as the list shows it, and a document by its question's label (the row keeps
+ * the stable key; the label is the form's now, as the console shows it).
  */
 export async function auditEntries(
   ctx: Pick<ServiceContext, 'db' | 'institutionOf'>,
-  tenantId: string,
+  tenant: Pick<Tenant, 'id' | 'definition'>,
   query: AuditQuery,
 ): Promise<SeekPage<AuditEntry>> {
+  const tenantId = tenant.id;
   const where = filterOf(tenantId, query, ctx.institutionOf(tenantId).time_zone);
   const seekTo = seekCondition(query, (cursor, direction) =>
     seekAudit(auditPosition(cursor), direction),
@@ -198,7 +202,10 @@ export async function auditEntries(
       action: row.action as AuditAction,
       applicant_id: row.applicantId,
       applicant_name: row.applicantId ? (row.applicantName ?? null) : null,
-      detail: row.detail,
+      detail:
+        row.action === 'application.document' && row.detail
+          ? labelOf(tenant.definition, row.detail)
+          : row.detail,
     })),
   };
 }

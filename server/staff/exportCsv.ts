@@ -1,10 +1,12 @@
 /**
- * The CSV export: the filtered applications, one row each, the list's columns and then a column per
- * answer, headed by the question's label (with its key only where two labels are alike). A coded
- * answer shows its label; `codes` keeps the stored codes beside their labels (`<key>_desc`, D74)
- * and every column, for systems that import the export. A repeat's columns nobody in the export
- * answered are left out, and so are those an admin left out of the office's choice (D168; `codes`
- * keeps them all, as systems that import the export expect). Masked answers stay masked as in every copy. UTF-8 with a byte-order mark,
+ * The CSV export: the filtered applications, one row each, the list's columns and the reference,
+ * then a column per answer, headed as a person reads it (a repeat by its instance, alike labels by
+ * their section, D199). A coded answer shows its label, a month/year reads "June 2027"; `codes`
+ * keeps the stored codes beside their labels (`<key>_desc`, D74), the month and year apart, the
+ * keys after the names and every column, for systems that import the export. The layout is the
+ * form's (every published version's), whatever the rows answered, less the columns an admin left
+ * out of the office's choice (D168; `codes` keeps them all). Masked answers stay masked as in every
+ * copy. UTF-8 with a byte-order mark,
  * so a spreadsheet reads accents right. Cells a spreadsheet would read as a formula (starting with
  * =, +, -, @, tab or carriage return) are neutralised by csv-stringify's `escape_formulas`. Rows are
  * read in batches, each seeking past the last (D107), so an export of every application streams in
@@ -14,7 +16,16 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { sql, type SQL } from 'drizzle-orm';
-import { answersForCopy, dataModelEntries, type Definition } from '../../runtime';
+import {
+  answersForCopy,
+  dataModelEntries,
+  questionOf,
+  type Definition,
+  type OptionEntry,
+} from '../../runtime';
+import { monthYearText } from '#renderers/answers.ts';
+import { applicationReference } from '../applicationPdf';
+import { headersOf, keyPlaces, type KeyPlace } from './exportHeaders';
 import type { ApplicationQuery } from '../../contract/staff';
 import type { Database } from '../db/client';
 import type { AnswerVault } from '../crypto/answerVault';
@@ -35,6 +46,7 @@ const BATCH = 500;
 /** The first columns; times are the institution's, named in their header. */
 const fixedHeaders = (timeZone: string) => [
   'Applicant ID',
+  'Reference',
   'Name',
   'E-mail',
   'Status',
@@ -48,8 +60,14 @@ export interface AnswerColumn {
   readonly key: string;
   /** Where a coded answer's label is, when the column shows labels. */
   readonly labelKey: string | null;
+  /** A month/year's year key, when the column shows both as one ("June 2027"). */
+  readonly yearKey: string | null;
+  /** The months of a month/year column. */
+  readonly months: readonly OptionEntry[] | null;
   readonly label: string;
-  /** A repeat's column (left out when nobody answered it). */
+  /** Where the key stands in the form: its page, section and repeat instance. */
+  readonly place: KeyPlace | undefined;
+  /** A repeat's column. */
   readonly repeated: boolean;
   readonly header: string;
 }
@@ -61,35 +79,70 @@ export interface ExportOptions {
   readonly chosen?: readonly string[] | null;
 }
 
-/** Every answer key in definition order with its label: codes and `_desc` keys apart, or one column. */
+/**
+ * Every answer key in definition order with its label: codes, `_desc` and year keys apart, or one
+ * column each (a month/year as one, D199).
+ */
 export function answerColumns(definition: Definition, options: ExportOptions = {}): AnswerColumn[] {
+  const places = keyPlaces(definition);
   const columns: Omit<AnswerColumn, 'header'>[] = [];
   for (const { key, role, question, repeated, labelKey } of dataModelEntries(definition)) {
-    const label = question?.label.trim() || key;
-    if (role === 'label') {
-      if (options.codes) columns.push({ key, labelKey: null, label: `${label} (label)`, repeated });
+    const place = places.get(key);
+    const label = question?.label.trim() || place?.label || key;
+    if (role === 'label' || role === 'year') {
+      if (options.codes) {
+        const shown = `${label} (${role})`;
+        columns.push({
+          key,
+          labelKey: null,
+          yearKey: null,
+          months: null,
+          label: shown,
+          place,
+          repeated,
+        });
+      }
       continue;
     }
-    const shown = role === 'year' ? `${label} (year)` : label;
-    columns.push({ key, labelKey: options.codes ? null : labelKey, label: shown, repeated });
+    const monthYear = !options.codes && question?.kind === 'monthYear';
+    columns.push({
+      key,
+      labelKey: options.codes ? null : labelKey,
+      yearKey: monthYear ? yearKeyOf(definition, key) : null,
+      months: monthYear ? monthsOf(definition) : null,
+      label,
+      place,
+      repeated,
+    });
   }
   return withHeaders(columns, options);
 }
 
-/** The label as the header; the key beside it where two columns' labels are alike (or for codes). */
+/** The year key that goes with a month key: the question's, in the month's slot. */
+function yearKeyOf(definition: Definition, monthKey: string): string | null {
+  const question = questionOf(definition, monthKey);
+  if (question?.kind !== 'monthYear') return null;
+  return monthKey.slice(0, monthKey.length - question.key.length) + question.yearKey;
+}
+
+const MONTH_NAMES = Array.from({ length: 12 }, (_, month) => ({
+  value: String(month + 1),
+  label: new Date(Date.UTC(2000, month, 1)).toLocaleString('en-US', {
+    month: 'long',
+    timeZone: 'UTC',
+  }),
+}));
+
+const monthsOf = (definition: Definition): readonly OptionEntry[] =>
+  definition.optionLists.months ?? MONTH_NAMES;
+
+/** Headers as a person reads them, unique (D199); keys beside them for codes. */
 function withHeaders(
   columns: readonly Omit<AnswerColumn, 'header'>[],
   options: ExportOptions,
 ): AnswerColumn[] {
-  const seen = new Map<string, number>();
-  for (const column of columns) seen.set(column.label, (seen.get(column.label) ?? 0) + 1);
-  return columns.map((column) => ({
-    ...column,
-    header:
-      options.codes || (seen.get(column.label) ?? 0) > 1
-        ? `${column.label} [${column.key}]`
-        : column.label,
-  }));
+  const headers = headersOf(columns, Boolean(options.codes));
+  return columns.map((column, index) => ({ ...column, header: headers[index]! }));
 }
 
 /** The columns of every published version: the latest's in its order, then older-only keys. */
@@ -126,17 +179,6 @@ function cell(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The answer keys anyone in the filtered set answered (to leave out the repeats nobody used). */
-async function answeredKeys(db: Database, where: SQL): Promise<Set<string>> {
-  const result = (await db.execute(sql`select distinct k.key from staff_listing l
-      join applications a on a.tenant_id = l.tenant_id and a.user_id = l.user_id
-      cross join lateral jsonb_each(a.answers) as k(key, value)
-      where ${where} and k.value <> 'null'::jsonb and k.value <> '""'::jsonb`)) as unknown as {
-    rows: { key: string }[];
-  };
-  return new Set(result.rows.map((row) => row.key));
-}
-
 /** The export as a stream of CSV text: the header row, then the rows in the list's order. */
 export function exportApplications(
   db: Database,
@@ -157,10 +199,6 @@ export function exportApplications(
     if (!options.codes && options.chosen) {
       const chosen = new Set(options.chosen);
       columns = columns.filter((column) => chosen.has(column.key));
-    }
-    if (!options.codes) {
-      const answered = await answeredKeys(db, where);
-      columns = columns.filter((column) => !column.repeated || answered.has(column.key));
     }
     yield `\ufeff${csv([[...fixedHeaders(timeZone), ...columns.map((column) => column.header)]])}`;
     let after: SQL | null = null;
@@ -188,6 +226,7 @@ export function exportApplications(
           };
           return [
             row.id,
+            applicationReference(row.id),
             row.name,
             row.email,
             row.status,
@@ -195,7 +234,11 @@ export function exportApplications(
             local(row.updated_at),
             row.documents,
             ...columns.map((column) =>
-              cell((column.labelKey ? answers[column.labelKey] : undefined) ?? answers[column.key]),
+              column.yearKey
+                ? monthYearText(answers[column.key], answers[column.yearKey], column.months)
+                : cell(
+                    (column.labelKey ? answers[column.labelKey] : undefined) ?? answers[column.key],
+                  ),
             ),
           ];
         }),

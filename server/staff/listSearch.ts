@@ -21,7 +21,15 @@ export interface ListSearch {
   readonly words: readonly string[];
   /** The ids a typed reference stands for, lowest and highest; null when it is not one. */
   readonly reference: readonly [string, string] | null;
+  /**
+   * Whether rows are ranked: not when every word is one character (`a`, `j s`), which starts the
+   * words of most rows; those rows are the list in its own order, read down its sort index (D199).
+   */
+  readonly ranked: boolean;
 }
+
+/** The shortest word that ranks a search. */
+export const RANKED_FROM = 2;
 
 /** What a search finds by; null when it finds by nothing (blank, or punctuation only). */
 export async function searchOf(db: Database, q: string | undefined): Promise<ListSearch | null> {
@@ -32,7 +40,8 @@ export async function searchOf(db: Database, q: string | undefined): Promise<Lis
   const raw = result.rows[0]?.words ?? [];
   const words = (typeof raw === 'string' ? parseTextArray(raw) : raw).slice(0, MAX_WORDS);
   const reference = referenceIdRange(q);
-  return words.length === 0 && reference === null ? null : { words, reference };
+  const ranked = reference !== null || words.some((word) => [...word].length >= RANKED_FROM);
+  return words.length === 0 && reference === null ? null : { words, reference, ranked };
 }
 
 /** A `text[]` as a driver may hand it back: `{a,b}`, quoted where needed. */

@@ -206,7 +206,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
     });
 
     app.get('/audit', { config: { staffAccess: 'admin' } }, async (request) =>
-      auditEntries(ctx, request.tenant.id, parse(auditQuery, request.query)),
+      auditEntries(ctx, request.tenant, parse(auditQuery, request.query)),
     );
 
     app.get('/versions', { config: { staffAccess: 'admin' } }, async (request) => {

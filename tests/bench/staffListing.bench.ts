@@ -6,7 +6,8 @@
  * counts), beside the same queries with index scans turned off in the same run (the baseline: what
  * the list's indexes buy). PostgreSQL when TEST_DATABASE_URL is set, else PGlite (the search's
  * index of words is a B-tree on both, D126).
- * Target: the median of each listing query under 100 ms.
+ * Target: the median of each listing query, every search included, under 100 ms on PostgreSQL (a
+ * one-letter search is not ranked, D199).
  */
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -65,7 +66,8 @@ export async function runStaffListingBench(): Promise<{ ok: boolean; lines: stri
       ['one-word search (e-mail)', { q: 'gen4999' }],
       ['two-word search', { q: 'grace hopper1' }],
       ['reference search', { q: applicationReference(first.rows[0]!.id) }],
-      ['one-letter search (ranked, 20,000 found)', { q: 'a' }],
+      ["one-letter search (in the list's order, 20,000 found, D199)", { q: 'a' }],
+      ['two-letter search (ranked)', { q: 'gr' }],
       ['whole-word search (ranked, 10,000 found)', { q: 'grace' }],
     ];
     for (const [label, query] of cases) {

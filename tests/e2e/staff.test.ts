@@ -125,8 +125,14 @@ describe('the staff console in Chromium', () => {
       await admin.page.getByRole('link', { name: 'Export CSV' }).click();
       const csv = await readFile((await (await exported).path()) as string, 'utf8');
       const rows = parseCsv(csv, { bom: true }) as string[][];
-      expect(rows[0]?.slice(0, 4)).toEqual(['Applicant ID', 'Name', 'E-mail', 'Status']);
-      expect(rows.find((row) => row[2] === 'avery@example.com')?.[1]).toMatch(/Quill$/);
+      expect(rows[0]?.slice(0, 5)).toEqual([
+        'Applicant ID',
+        'Reference',
+        'Name',
+        'E-mail',
+        'Status',
+      ]);
+      expect(rows.find((row) => row[3] === 'avery@example.com')?.[2]).toMatch(/Quill$/);
 
       // The admin finds the reader's link among every link, and revokes it after a confirmation.
       await admin.page.setViewportSize({ width: 1280, height: 900 });

@@ -19,6 +19,8 @@ import { expectNoAxeViolations, shot } from './pageChecks';
 
 const EMAIL = 'dean@northfield.edu';
 const FILE = 'Transcript scan.png';
+/** The document as the officer knows it: its question's label, not the file's name. */
+const DOCUMENT = 'Unofficial Transcript';
 
 describe('the staff document viewer in Chromium', () => {
   let e2e: E2E;
@@ -60,10 +62,10 @@ describe('the staff document viewer in Chromium', () => {
     const framed = page.waitForResponse((response) =>
       response.url().endsWith(`/documents/transcript_file`),
     );
-    await page.getByRole('link', { name: FILE }).click();
-    const viewer = page.getByRole('region', { name: FILE });
+    await page.getByRole('link', { name: DOCUMENT }).click();
+    const viewer = page.getByRole('region', { name: DOCUMENT });
     await viewer.waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(FILE);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(DOCUMENT);
     const frame = viewer.locator('iframe');
     expect(await frame.getAttribute('src')).toBe(
       `/staff/api/applications/${applicantId}/documents/transcript_file`,
@@ -88,7 +90,7 @@ describe('the staff document viewer in Chromium', () => {
     let viewer = await openViewer(page);
     expect(await documentReads()).toBe(before + 1);
     // Beside the application: the panel starts right of the document's link.
-    const link = page.getByRole('link', { name: FILE });
+    const link = page.getByRole('link', { name: DOCUMENT });
     const [panelBox, linkBox] = [await viewer.boundingBox(), await link.boundingBox()];
     expect(panelBox!.x).toBeGreaterThan(linkBox!.x + linkBox!.width);
     await expect.poll(() => viewer.getByRole('link', { name: 'Download' }).count()).toBe(1);
@@ -147,8 +149,8 @@ describe('the staff document viewer in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Documents' }).waitFor();
     expect(page.url()).toBe(address);
-    await page.getByRole('link', { name: FILE }).waitFor();
-    expect(await page.getByRole('region', { name: FILE }).count()).toBe(0);
+    await page.getByRole('link', { name: DOCUMENT }).waitFor();
+    expect(await page.getByRole('region', { name: DOCUMENT }).count()).toBe(0);
     expect(page.frames()).toHaveLength(1);
     expect(await documentReads()).toBe(reads);
   }, 120_000);

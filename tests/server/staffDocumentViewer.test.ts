@@ -98,6 +98,11 @@ describe.each(databaseKinds)('the staff document viewer on %s', (database) => {
     );
     expect(burst.map((response) => response.status)).toEqual(Array(BURST).fill(200));
     expect(await documentReads()).toBe(before + 1 + BURST);
+    // The log names the document by its question, not by its key or the file's name.
+    const audit = await admin.client.get(
+      `/staff/api/audit?what=application.document&applicant=${applicantId}`,
+    );
+    expect(audit.body.rows[0]).toMatchObject({ detail: 'Unofficial Transcript' });
   });
 
   it('lets a reader open it; another college finds no such document', async () => {

@@ -57,9 +57,9 @@ describe.each(databaseKinds)('the CSV column choice on %s', (database) => {
     const byKey = new Map(listed.columns.map((column) => [column.key, column.label]));
     const first = byKey.get('first_name') as string;
     const last = byKey.get('last_name') as string;
-    // Headed as in the CSV: the key beside a label two questions share.
-    expect(first).toMatch(/^First Name/);
-    expect(last).toMatch(/^Last Name/);
+    // Headed as in the CSV, as a person reads it (D199).
+    expect(first).toBe('First Name');
+    expect(last).toBe('Last Name');
     const everything = await headerOf();
     expect(everything).toEqual(expect.arrayContaining([first, last]));
 
@@ -72,8 +72,8 @@ describe.each(databaseKinds)('the CSV column choice on %s', (database) => {
     expect((await columnsOf()).chosen).toEqual(['first_name', 'last_name']);
     const narrowed = await headerOf();
     expect(narrowed.slice(-2)).toEqual([first, last]);
-    // The first seven (who, status, times, documents) always stay.
-    expect(narrowed).toHaveLength(7 + 2);
+    // The first eight (who, reference, status, times, documents) always stay.
+    expect(narrowed).toHaveLength(8 + 2);
     const row = (
       parseCsv((await admin.client.get('/staff/api/export.csv')).text, { bom: true }) as string[][]
     )[1];

@@ -11,6 +11,7 @@ import {
   staffApplication,
   type StaffApplication,
 } from '#contract/staff.ts';
+import { labelOf } from '#runtime';
 import { definitionOfRead } from '../../tenant/tenantData';
 import { PrintApplication } from '#renderers/print/application.tsx';
 import { usePrintStylesheet } from '../../components/usePrintStylesheet';
@@ -107,9 +108,15 @@ export function ApplicationPage() {
                           else documentLinks.current.delete(key);
                         }}
                         aria-current={shown?.key === key ? 'true' : undefined}
-                        onClick={(event) => view(event, { key, fileName: file.file_name })}
+                        onClick={(event) =>
+                          view(event, {
+                            key,
+                            name: labelOf(definition, key),
+                            fileName: file.file_name,
+                          })
+                        }
                       >
-                        {file.file_name}
+                        {labelOf(definition, key)}
                       </a>
                     </li>
                   ))}

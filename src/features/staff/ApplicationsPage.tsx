@@ -141,6 +141,7 @@ export function ApplicationsPage() {
                   </button>
                 </th>
               ))}
+              <th scope="col">Reference</th>
             </tr>
           </thead>
           <tbody>
@@ -158,6 +159,7 @@ export function ApplicationsPage() {
                 <td>{day(row.submitted_at)}</td>
                 <td>{day(row.updated_at)}</td>
                 <td>{row.documents}</td>
+                <td className={styles.nowrap}>{row.reference}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 /**
  * The applicant's converted document beside the application (D174): the staff PDF route framed in a
- * labelled region, its name as the heading (focused on open), "Download" and "Open in a new tab"
+ * labelled region, its question's label as the heading (focused on open), "Download" and "Open in a new tab"
  * beside it, and "Close" (or Escape inside the region) returning focus to the document's link.
  * Inside the frame the browser's PDF viewer takes every key, Escape too (D174): a hint above it,
  * also the frame's description, says so and points to Close.
@@ -12,6 +12,9 @@ import staffStyles from './staff.module.css';
 
 export interface ViewedDocument {
   readonly key: string;
+  /** The question's label ("Unofficial Transcript"): what the officer knows the document by. */
+  readonly name: string;
+  /** The uploaded file's name, which the download keeps. */
   readonly fileName: string;
 }
 
@@ -44,7 +47,7 @@ export function DocumentViewer({
     >
       <div className={styles.head}>
         <h2 id="document-viewer-title" className={styles.title} tabIndex={-1} ref={heading}>
-          {document.fileName}
+          {document.name}
         </h2>
         <button type="button" className={staffStyles.secondary} onClick={onClose}>
           Close
@@ -69,7 +72,7 @@ export function DocumentViewer({
           audited once (the src changes only with the document). */}
       <iframe
         className={styles.frame}
-        title={`${document.fileName} (PDF)`}
+        title={`${document.name} (PDF)`}
         aria-describedby="document-viewer-keys"
         src={address}
       />
