@@ -14,7 +14,25 @@ export const tenantAddBody = z.strictObject({
   definition: z.unknown(),
 });
 
-export const tenantPublishBody = z.strictObject({ definition: z.unknown() });
+export const tenantPublishBody = z.strictObject({
+  definition: z.unknown(),
+  /** Publish although keys that hold saved answers are renamed or dropped (D194). */
+  dropKeys: z.optional(z.boolean()),
+  /** Check everything a publish checks, and publish nothing. */
+  dryRun: z.optional(z.boolean()),
+});
+
+/** A publish's answer: the version, whether the file equalled the latest one, keys it dropped. */
+export const tenantPublishResponse = z.object({
+  version: z.number(),
+  unchanged: z.boolean(),
+  dropped: z.array(z.string()),
+});
+
+/** `export?version=N`: that version of the form rather than the latest. */
+export const tenantExportQuery = z.strictObject({
+  version: z.optional(z.string().check(z.regex(/^[1-9]\d{0,8}$/, 'version: a version number'))),
+});
 
 export const tenantInstitutionBody = z.strictObject({ institution: z.unknown() });
 

@@ -288,6 +288,8 @@ export const AUDIT_ACTIONS = [
   'link.revoked',
   'account.deleted',
   'account.deletion_requested',
+  'form.published',
+  'institution.replaced',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -332,6 +334,12 @@ export const AUDIT_EVENT_WORDS: Record<AuditAction, { label: string; words: stri
   'account.deletion_requested': {
     label: 'Deletion requested',
     words: 'Asked for the deletion of the account and application of',
+  },
+  // The platform's operator (`npm run tenant`, D194): the detail names the version.
+  'form.published': { label: 'Form published', words: 'Published a new version of the form' },
+  'institution.replaced': {
+    label: 'Institution file replaced',
+    words: 'Replaced the institution file (words, colours, links, alerts)',
   },
 };
 

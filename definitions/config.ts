@@ -6,9 +6,13 @@ import * as z from 'zod/mini';
 
 const url = z.url({ protocol: /^https?$/ });
 const text = () => z.string().check(z.minLength(1));
-/** An institution colour: `#rrggbb`, the one form the theme and the page's inline style take. */
-export const COLOUR_PATTERN = /^#[0-9a-f]{6}$/i;
-const colour = () => z.string().check(z.regex(COLOUR_PATTERN));
+/**
+ * An institution colour: `#rrggbb` in either case, the one form the theme and the page's inline
+ * style take. Without a flag, so the JSON Schema's pattern accepts what the server does (D194).
+ */
+export const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+const colour = () =>
+  z.string().check(z.regex(COLOUR_PATTERN, 'must be a hex colour such as #1d4f91'));
 
 /** An IANA time zone name the platform's `Intl` knows ("America/New_York"). */
 export function isTimeZone(name: string): boolean {
@@ -24,57 +28,107 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 /** The retention windows of a college whose file names none (D153). */
 export const DEFAULT_RETENTION = { unsubmitted_months: 18, submitted_years: 5 } as const;
 
-export const institutionConfigSchema = z.strictObject({
-  partner_name: text(),
-  application_title: text(),
-  privacy_policy_url: url,
-  phone: text(),
-  address: z.strictObject({
-    line_1: text(),
-    line_2: z.optional(z.string()),
-    city: text(),
-    state: text(),
-    zip: text(),
+/** A schema with its description, which the JSON Schema an editor reads carries (D194). */
+export const described = <T extends z.ZodMiniType>(schema: T, description: string): T =>
+  schema.check(z.describe(description));
+
+const link = (what: string) => described(url, `The web address of ${what} (https://…).`);
+
+export const institutionConfigSchema = described(
+  z.strictObject({
+    partner_name: described(text(), "The college's name, as the pages, mails and PDFs name it."),
+    application_title: described(text(), 'The title of the application form.'),
+    privacy_policy_url: link("the college's privacy policy"),
+    phone: described(text(), 'The phone number applicants call for help, as written.'),
+    address: described(
+      z.strictObject({
+        line_1: described(text(), 'The street and number.'),
+        line_2: described(z.optional(z.string()), 'A second line (a building), if any.'),
+        city: described(text(), 'The city.'),
+        state: described(text(), 'The state, written out or abbreviated.'),
+        zip: described(text(), 'The ZIP code.'),
+      }),
+      "The college's postal address, shown in the footer and the mails.",
+    ),
+    help_email: described(
+      z.email(),
+      'The e-mail address applicants write to for help, such as help@college.edu.',
+    ),
+    links: described(
+      z.strictObject({
+        transcript_service: link('the service that sends transcripts'),
+        act: link('sending ACT scores'),
+        sat: link('sending SAT scores'),
+        clt: link('sending CLT scores'),
+        fafsa: link('the FAFSA'),
+        financial_aid: link("the college's financial aid page"),
+        explore: link("the college's page for exploring its programs"),
+        pdf_reader: link('a PDF reader to download'),
+      }),
+      'Web addresses the completion page and the help dialog link to.',
+    ),
+    codes: described(
+      z.strictObject({
+        act: described(text(), "The college's ACT code."),
+        sat: described(text(), "The college's SAT code."),
+        fafsa: described(text(), "The college's FAFSA school code."),
+      }),
+      'The codes applicants send their scores and aid forms to.',
+    ),
+    /** The text-area limit (SPEC 9: the institution sets 7000). */
+    character_limit: described(
+      z.number().check(z.int(), z.minimum(1)),
+      'The most characters a long answer (an essay) may hold.',
+    ),
+    /** Institution colours (SPEC 9 theme tokens; shades are derived by the app). */
+    colors: described(
+      z.strictObject({
+        primary: described(
+          colour(),
+          'The main colour (headings, buttons): a hex colour such as #1d4f91.',
+        ),
+        secondary: described(colour(), 'The second colour: a hex colour such as #8a1c2b.'),
+        accent: described(
+          colour(),
+          'The accent colour (highlights): a hex colour such as #f2b705.',
+        ),
+      }),
+      "The college's colours, each written #rrggbb; the app derives lighter and darker shades.",
+    ),
+    /**
+     * How long applications are kept (D153): one never submitted, after its last change (its account
+     * goes with it, a reminder mailed a month before); a submitted one, which an applicant's deletion
+     * request leaves to an admin to complete.
+     */
+    retention: described(
+      z._default(
+        z.strictObject({
+          unsubmitted_months: described(
+            z.number().check(z.int(), z.minimum(2), z.maximum(120)),
+            'Months an application never submitted is kept after its last change (2 to 120).',
+          ),
+          submitted_years: described(
+            z.number().check(z.int(), z.minimum(1), z.maximum(100)),
+            'Years a submitted application is kept (1 to 100).',
+          ),
+        }),
+        DEFAULT_RETENTION,
+      ),
+      'How long applications are kept; 18 months and 5 years when absent.',
+    ),
+    /** The institution's IANA time zone: the console's dates and times are local to it. */
+    time_zone: described(
+      z._default(
+        z
+          .string()
+          .check(z.refine(isTimeZone, 'must be a time zone name such as America/Chicago or UTC')),
+        DEFAULT_TIME_ZONE,
+      ),
+      'The time zone the staff console shows times in, such as America/Chicago; UTC when absent.',
+    ),
   }),
-  help_email: z.email(),
-  links: z.strictObject({
-    transcript_service: url,
-    act: url,
-    sat: url,
-    clt: url,
-    fafsa: url,
-    financial_aid: url,
-    explore: url,
-    pdf_reader: url,
-  }),
-  codes: z.strictObject({
-    act: text(),
-    sat: text(),
-    fafsa: text(),
-  }),
-  /** The text-area limit (SPEC 9: the institution sets 7000). */
-  character_limit: z.number().check(z.int(), z.minimum(1)),
-  /** Institution colours (SPEC 9 theme tokens; shades are derived by the app). */
-  colors: z.strictObject({
-    primary: colour(),
-    secondary: colour(),
-    accent: colour(),
-  }),
-  /**
-   * How long applications are kept (D153): one never submitted, after its last change (its account
-   * goes with it, a reminder mailed a month before); a submitted one, which an applicant's deletion
-   * request leaves to an admin to complete.
-   */
-  retention: z._default(
-    z.strictObject({
-      unsubmitted_months: z.number().check(z.int(), z.minimum(2), z.maximum(120)),
-      submitted_years: z.number().check(z.int(), z.minimum(1), z.maximum(100)),
-    }),
-    DEFAULT_RETENTION,
-  ),
-  /** The institution's IANA time zone: the console's dates and times are local to it. */
-  time_zone: z._default(z.string().check(z.refine(isTimeZone)), DEFAULT_TIME_ZONE),
-});
+  "The college's configuration (SPEC 9): names, links, codes, contact, colours, limits.",
+);
 
 export type InstitutionConfig = z.output<typeof institutionConfigSchema>;
 

@@ -6,36 +6,86 @@
  */
 import * as z from 'zod/mini';
 import type { Definition } from '../runtime';
-import { institutionConfigSchema } from './config';
+import { described, institutionConfigSchema } from './config';
 
 const text = () => z.string().check(z.minLength(1));
 const url = z.url({ protocol: /^https?$/ });
 const instant = z.iso.datetime({ offset: true });
 
-const titledText = z.strictObject({ title: text(), text: text() });
+const titledText = (when: string) =>
+  described(
+    z.strictObject({
+      title: described(text(), "The banner's heading; {name} is the applicant's first name."),
+      text: described(text(), "The banner's sentence; {name} is the applicant's first name."),
+    }),
+    `The welcome banner ${when}.`,
+  );
 
-const link = z.strictObject({ label: text(), href: url });
-
-export const institutionFileSchema = z.strictObject({
-  /** Where an editor finds the JSON Schema (tenants/schemas/institution.schema.json). */
-  $schema: z.optional(z.string()),
-  config: institutionConfigSchema,
-  /** SPEC 2.3: the offer beside the form. */
-  offer: z.strictObject({ heading: text(), items: z.array(text()).check(z.minLength(1)) }),
-  /** SPEC 2.3: the welcome banner's institution-specific variants; `{name}` is the first name. */
-  welcome: z.strictObject({
-    submitted: titledText,
-    firstLogin: titledText,
-    secondLogin: titledText,
-  }),
-  /** SPEC 2.4: the completion page. */
-  completion: z.strictObject({
-    header: text(),
-    steps: z.array(z.strictObject({ title: text(), text: text(), links: z.array(link) })),
-  }),
-  /** SPEC 2.7: notices shown from `start` (inclusive) until `end` (exclusive), e.g. a deadline. */
-  alerts: z.array(z.strictObject({ id: text(), start: instant, end: instant, text: text() })),
+const link = z.strictObject({
+  label: described(text(), "The link's words."),
+  href: described(url, 'Where it leads: a web address starting with https://.'),
 });
+
+export const institutionFileSchema = described(
+  z.strictObject({
+    /** Where an editor finds the JSON Schema (tenants/schemas/institution.schema.json). */
+    $schema: described(
+      z.optional(z.string()),
+      'Where an editor finds this JSON Schema, such as ../schemas/institution.schema.json.',
+    ),
+    config: institutionConfigSchema,
+    /** SPEC 2.3: the offer beside the form. */
+    offer: described(
+      z.strictObject({
+        heading: described(text(), 'The heading of the offer.'),
+        items: described(z.array(text()).check(z.minLength(1)), 'Its points, one sentence each.'),
+      }),
+      'What the college offers, shown beside the sign-up form.',
+    ),
+    /** SPEC 2.3: the welcome banner's institution-specific variants; `{name}` is the first name. */
+    welcome: described(
+      z.strictObject({
+        submitted: titledText('once the application is submitted'),
+        firstLogin: titledText('at the first sign-in'),
+        secondLogin: titledText('at a later sign-in'),
+      }),
+      'The welcome banners at the top of the form.',
+    ),
+    /** SPEC 2.4: the completion page. */
+    completion: described(
+      z.strictObject({
+        header: described(text(), 'The heading of the next steps.'),
+        steps: described(
+          z.array(
+            z.strictObject({
+              title: described(text(), "The step's heading."),
+              text: described(text(), 'What to do.'),
+              links: described(z.array(link), 'Links for the step (none is fine).'),
+            }),
+          ),
+          'The next steps, in order.',
+        ),
+      }),
+      'The page shown once the application is submitted.',
+    ),
+    /** SPEC 2.7: notices shown from `start` (inclusive) until `end` (exclusive), e.g. a deadline. */
+    alerts: described(
+      z.array(
+        z.strictObject({
+          id: described(text(), 'A name of its own, such as spring-deadline.'),
+          start: described(
+            instant,
+            'When it is first shown, with its offset, such as 2027-01-10T00:00:00-08:00.',
+          ),
+          end: described(instant, 'When it is no longer shown: after its start.'),
+          text: described(text(), 'What it says, in plain words.'),
+        }),
+      ),
+      'Notices shown between their start and end, such as a deadline.',
+    ),
+  }),
+  "A college's institution file: its configuration and its own words (docs/tenants.md).",
+);
 
 export type InstitutionFile = z.output<typeof institutionFileSchema>;
 

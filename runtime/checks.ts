@@ -1,19 +1,23 @@
 /**
  * Developer-time checks (SPEC 5.8): problems a definition author must fix. They return problems
- * instead of throwing, so a build, a test or a local start can report all of them at once.
+ * instead of throwing, so a build, a test or a local start can report all of them at once. Besides
+ * SPEC's own, the checks every form must pass (formChecks.ts, D194), each with its path.
  */
 import { compile } from './model';
 import type { Definition } from './format';
+import { formProblems, storedKeyPaths, type FormProblemCode } from './formChecks';
 import { BLANK } from './values';
 
 export type DefinitionProblemCode =
-  'duplicateKeys' | 'extraKeys' | 'prefixNotInKey' | 'noPage' | 'blankNotFirst';
+  'duplicateKeys' | 'extraKeys' | 'prefixNotInKey' | 'noPage' | 'blankNotFirst' | FormProblemCode;
 
 export interface DefinitionProblem {
   readonly level: 'error' | 'warning';
   readonly code: DefinitionProblemCode;
   readonly message: string;
   readonly keys: readonly string[];
+  /** Where in the definition (`pages[0].children[2].hideWhen.valueKey`), when it is one place. */
+  readonly path?: string;
 }
 
 export interface CheckOptions {
@@ -68,12 +72,13 @@ export function checkDefinition(
     });
   }
 
-  for (const { prefix, key } of model.prefixProblems) {
+  for (const { prefix, key, path } of model.prefixProblems) {
     problems.push({
       level: 'error',
       code: 'prefixNotInKey',
       message: prefixMessage(prefix, key),
       keys: [key],
+      path,
     });
   }
 
@@ -90,10 +95,18 @@ export function checkDefinition(
         code: 'blankNotFirst',
         message: `The option list "${name}" must start with the blank '${BLANK}' entry.`,
         keys: [],
+        path: `optionLists.${name}`,
       });
     }
   }
+  for (const problem of formProblems(definition, model))
+    problems.push({ level: 'error', ...problem });
   return problems;
+}
+
+/** Where each key a definition stores is asked (the path of the first question storing it). */
+export function keyPaths(definition: Definition): ReadonlyMap<string, string> {
+  return storedKeyPaths(compile(definition));
 }
 
 /** The page a key belongs to (for summary links), or null when it belongs to no page. */

@@ -69,6 +69,7 @@ export { evaluate, type Evaluation, type EvaluateOptions } from './evaluate';
 export { instrumentation } from './model';
 export {
   checkDefinition,
+  keyPaths,
   pageOfKey,
   duplicateKeysMessage,
   extraKeysMessage,

@@ -1,7 +1,13 @@
 /** Compiling one question: its keys and their types, its options, its checks and its instance. */
 import { compileCondition, conditionKeys } from './conditions';
 import { ConfigurationError } from './errors';
-import { type OptionEntry, type Question, type Rule } from './format';
+import {
+  type Definition,
+  type OptionEntry,
+  type OptionSource,
+  type Question,
+  type Rule,
+} from './format';
 import { descKey, slotKey } from './keys';
 import { hasChoices, resolveOptions, yearOptions, BLANK_OPTION } from './options';
 import { compileRule } from './rules';
@@ -40,6 +46,17 @@ const TEXT_LIMITS = {
   year: 4,
   lookup: 150,
 } as const;
+
+/** The options of a source now, an unknown list's name refused with the path it is at. */
+function optionsAt(definition: Definition, source: OptionSource, path: string) {
+  try {
+    return resolveOptions(definition, source, new Date());
+  } catch (error) {
+    if (error instanceof ConfigurationError && error.path === undefined)
+      throw new ConfigurationError(error.message, path);
+    throw error;
+  }
+}
 
 export function compileQuestion(
   compiler: Compiler,
@@ -116,7 +133,7 @@ export function compileQuestion(
     case 'radio': {
       const definition = compiler.definition;
       const source = question.options;
-      const fixed = resolveOptions(definition, source, new Date()); // validates the list name now
+      const fixed = optionsAt(definition, source, `${path}.options`); // validates the list name now
       const generated = typeof source === 'object' && !Array.isArray(source);
       options = generated
         ? (_answers, now) => resolveOptions(definition, source, now)
@@ -153,7 +170,10 @@ export function compileQuestion(
           compiler.viewKeys.add(controlKey);
           const byValue = new Map<string, readonly OptionEntry[]>();
           for (const [value, listSource] of Object.entries(conditional.optionsByValue)) {
-            byValue.set(value, resolveOptions(definition, listSource, new Date()));
+            byValue.set(
+              value,
+              optionsAt(definition, listSource, `${path}.conditional.optionsByValue.${value}`),
+            );
           }
           const ctrl = controlKey;
           const listFor = (answers: Answers): readonly OptionEntry[] => {

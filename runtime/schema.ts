@@ -3,20 +3,19 @@
  * broken definition fails loudly with the path of the problem. The hot path never touches zod.
  */
 import { z } from 'zod';
-import { comparisonProblem } from './conditions';
+import { type Definition, type Node, type Rule } from './format';
 import {
-  OPERATORS,
-  type Operator,
-  type Comparison,
-  type Condition,
-  type Definition,
-  type Node,
-  type OptionEntry,
-  type OptionSource,
-  type Rule,
-  type YearsSpec,
-} from './format';
-import { isPrototypeName } from './values';
+  condition,
+  id,
+  key,
+  message,
+  NODE_WORDS,
+  optionEntry,
+  optionSource,
+  relativeDate,
+  when,
+  yearsSpec,
+} from './schemaParts';
 
 type ValueOf<T> = T[keyof T];
 
@@ -37,64 +36,6 @@ export type Agree<A, B> = [A] extends [B]
 /** Compiles only when every entry is true. */
 type AllTrue<T extends Record<PropertyKey, true>> = T;
 
-const key = z
-  .string()
-  .regex(/^[a-z][a-z0-9_]*$/, 'must be a lowercase answer key (a-z, 0-9, _)')
-  .refine(
-    (value) => !isPrototypeName(value),
-    'must not be the name of an object property such as "constructor"',
-  );
-const id = z.string().min(1);
-const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-
-const comparison: z.ZodType<Comparison> = z
-  .strictObject({
-    valueKey: key,
-    operator: z.enum(OPERATORS as [Operator, ...Operator[]], {
-      error: (issue) => comparisonProblem({ operator: issue.input }) ?? undefined,
-    }),
-    target: z.union([scalar, z.array(scalar).readonly()]).optional(),
-    scope: z.literal('slot').optional(),
-  })
-  .superRefine((value, context) => {
-    const problem = comparisonProblem(value);
-    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
-  });
-
-const condition: z.ZodType<Condition> = z.lazy(() =>
-  z.union([
-    comparison,
-    z.strictObject({ all: z.array(condition).min(1).readonly() }),
-    z.strictObject({ any: z.array(condition).min(1).readonly() }),
-    z.strictObject({ not: condition }),
-  ]),
-);
-
-const optionEntry: z.ZodType<OptionEntry> = z.strictObject({
-  value: z.string(),
-  label: z.string(),
-});
-
-const yearsSpec: z.ZodType<YearsSpec> = z.strictObject({
-  start: z.union([z.number().int(), z.strictObject({ offset: z.number().int() })]).optional(),
-  length: z.number().int().min(1).max(200),
-  direction: z.enum(['ascending', 'descending']),
-});
-
-const optionSource: z.ZodType<OptionSource> = z.union([
-  z.string().min(1),
-  z.array(optionEntry).readonly(),
-  z.strictObject({ years: yearsSpec }),
-]);
-
-const message = z.union([z.string().min(1), z.array(z.string().min(1)).min(1).readonly()]);
-const relativeDate = z.strictObject({
-  yearOffset: z.number().int(),
-  month: z.number().int().min(1).max(12),
-  day: z.number().int().min(1).max(31),
-});
-const when = { when: condition.optional() };
-
 const ruleSchemas = {
   required: z.strictObject({ kind: z.literal('required'), message: message.optional(), ...when }),
   mustBeTrue: z.strictObject({
@@ -107,7 +48,7 @@ const ruleSchemas = {
     pattern: z.string().refine(isValidRegExp, 'must be a valid regular expression'),
     flags: z
       .string()
-      .regex(/^[imsu]*$/)
+      .regex(/^[imsu]*$/, 'may hold only the flags i, m, s and u')
       .optional(),
     message,
     ...when,
@@ -155,15 +96,26 @@ const rule: z.ZodType<Rule> = z.discriminatedUnion(
 );
 
 const questionBase = {
-  key,
-  label: z.string().min(1),
-  help: z.string().optional(),
-  rules: z.array(rule).readonly().optional(),
-  sensitive: z.literal(true).optional(),
+  key: key.describe('The key its answer is stored under, used by no other question.'),
+  label: z.string().min(1).describe('The question as the applicant reads it, in plain words.'),
+  help: z.string().optional().describe('A hint shown with the question.'),
+  rules: z
+    .array(rule)
+    .readonly()
+    .optional()
+    .describe('What its answer must be: required, pattern, email, a length, a range, a date.'),
+  sensitive: z
+    .literal(true)
+    .optional()
+    .describe('A sensitive answer: kept in memory only before an account exists, sealed at rest.'),
 };
 
-const clearList = z.union([z.literal('all'), z.array(key).readonly()]);
-const children = z.lazy(() => z.array(node).readonly());
+const clearList = z
+  .union([z.literal('all'), z.array(key).readonly()])
+  .describe('Which answers are cleared while it is hidden: "all", or the keys inside it.');
+const children = z
+  .lazy(() => z.array(node).readonly())
+  .describe('What it holds: questions, paragraphs and containers.');
 
 const trigger = z.lazy(() =>
   z.discriminatedUnion('mode', [
@@ -230,38 +182,58 @@ const nodeSchemas = {
     kind: z.literal('select'),
     ...questionBase,
     options: optionSource,
-    description: z.boolean().optional(),
+    description: z
+      .boolean()
+      .optional()
+      .describe('Also store the chosen label under <key>_desc (true when absent).'),
     conditional: z
       .discriminatedUnion('category', [
-        z.strictObject({ category: z.literal('displayOnly'), when: condition }),
-        z.strictObject({
-          category: z.literal('displayAndOptions'),
-          control: z.strictObject({ valueKey: key, scope: z.literal('slot').optional() }),
-          optionsByValue: z.record(z.string(), optionSource),
-        }),
+        z
+          .strictObject({ category: z.literal('displayOnly'), when: condition })
+          .describe('Shown only while `when` holds.'),
+        z
+          .strictObject({
+            category: z.literal('displayAndOptions'),
+            control: z.strictObject({ valueKey: key, scope: z.literal('slot').optional() }),
+            optionsByValue: z
+              .record(z.string(), optionSource)
+              .describe("The options for each code of the control's answer."),
+          })
+          .describe("Its options depend on another answer (the control's code)."),
       ])
-      .optional(),
+      .optional()
+      .describe('A select shown, or given its options, by another answer.'),
   }),
   radio: z.strictObject({
     kind: z.literal('radio'),
     ...questionBase,
     options: optionSource,
-    description: z.boolean().optional(),
-    content: z.record(z.string(), children).optional(),
+    description: z
+      .boolean()
+      .optional()
+      .describe('Also store the chosen label under <key>_desc (true when absent).'),
+    content: z
+      .record(z.string(), children)
+      .optional()
+      .describe('What is shown for each option code once it is chosen, keyed by the code.'),
   }),
   checkbox: z.strictObject({ kind: z.literal('checkbox'), ...questionBase }),
   monthYear: z.strictObject({
     kind: z.literal('monthYear'),
     ...questionBase,
-    yearKey: key,
+    yearKey: key.describe('The key the year is stored under (the month under `key`).'),
     years: yearsSpec,
   }),
   lookup: z.strictObject({
     kind: z.literal('lookup'),
     ...questionBase,
-    category: z.enum(['hs_ceeb', 'college_ceeb', 'address']),
-    prefix: z.string(),
-    fills: z.array(z.string().regex(/^[a-z0-9_]+$/)).readonly(),
+    category: z
+      .enum(['hs_ceeb', 'college_ceeb', 'address'])
+      .describe('What is looked up: high schools, colleges or addresses.'),
+    prefix: z.string().describe('The start of the keys a chosen entry fills (and of `key`).'),
+    fills: z
+      .array(z.string().regex(/^[a-z0-9_]+$/, 'must be lower-case letters, digits or _'))
+      .readonly(),
   }),
   file: z.strictObject({ kind: z.literal('file'), ...questionBase }),
   paragraph: z.strictObject({ kind: z.literal('paragraph'), id, text: z.string().min(1) }),
@@ -270,7 +242,7 @@ const nodeSchemas = {
     id,
     title: z.string().optional(),
     description: z.string().optional(),
-    hideWhen: condition.optional(),
+    hideWhen: condition.optional().describe('The section hides while this holds.'),
     clears: clearList.optional(),
     children,
   }),
@@ -282,13 +254,20 @@ const nodeSchemas = {
       z.strictObject({
         kind: z.literal('prefix'),
         prefixes: z
-          .array(z.string().regex(/^[a-z][a-z0-9_]*_$/))
+          .array(
+            z
+              .string()
+              .regex(/^[a-z][a-z0-9_]*_$/, 'must be a prefix such as parent_ (ending in _)'),
+          )
           .min(1)
           .readonly(),
       }),
       z.strictObject({ kind: z.literal('suffix'), max: z.number().int().min(1) }),
     ]),
-    addAnother: z.strictObject({ buttonId: id, label: z.string().min(1) }).optional(),
+    addAnother: z
+      .strictObject({ buttonId: id, label: z.string().min(1) })
+      .optional()
+      .describe('An "Add Another" button revealing one instance at a time.'),
     children,
   }),
   tabs: z.strictObject({
@@ -315,7 +294,8 @@ const nodeSchemas = {
     cases: z
       .array(z.strictObject({ when: condition, children }))
       .min(1)
-      .readonly(),
+      .readonly()
+      .describe('The first case whose `when` holds is shown; the others are hidden and cleared.'),
   }),
 } satisfies Record<Node['kind'], z.ZodType>;
 
@@ -327,29 +307,51 @@ export type NodesAgree = AllTrue<{
 const node: z.ZodType<Node> = z.lazy(() =>
   z.discriminatedUnion(
     'kind',
-    Object.values(nodeSchemas) as unknown as [ValueOf<typeof nodeSchemas>],
+    Object.entries(nodeSchemas).map(([kind, schema]) =>
+      schema.describe(NODE_WORDS[kind as Node['kind']]),
+    ) as unknown as [ValueOf<typeof nodeSchemas>],
     { error: unknownKind },
   ),
 );
 
-const definitionObject = z.strictObject({
-  id,
-  title: z.string().min(1),
-  version: z.number().int().min(1),
-  defaultRoute: z.string().startsWith('/'),
-  optionLists: z.record(z.string(), z.array(optionEntry).readonly()),
-  pages: z
-    .array(
-      z.strictObject({
-        id,
-        path: z.string().regex(/^\/[a-z0-9-]+$/),
-        title: z.string().min(1),
-        children: z.array(node).readonly(),
-      }),
-    )
-    .min(1)
-    .readonly(),
-});
+const definitionObject = z
+  .strictObject({
+    id: id.describe("The form's name of its own, such as riverside-enrollment."),
+    title: z.string().min(1).describe("The form's title."),
+    version: z
+      .number()
+      .int()
+      .min(1)
+      .describe('Replaced by the number a publish gives the form (1, 2, …).'),
+    defaultRoute: z
+      .string()
+      .startsWith('/')
+      .describe('The path of the page applicants land on, such as /about.'),
+    optionLists: z
+      .record(z.string(), z.array(optionEntry).readonly())
+      .describe('Named option lists, each starting with { "value": "--", "label": "--" }.'),
+    pages: z
+      .array(
+        z
+          .strictObject({
+            id,
+            path: z
+              .string()
+              .regex(
+                /^\/[a-z0-9-]+$/,
+                'must be a path such as /about: lower-case letters, digits or -',
+              )
+              .describe('Its address in the form, such as /about.'),
+            title: z.string().min(1).describe("The page's title."),
+            children: z.array(node).readonly().describe('What the page asks, in order.'),
+          })
+          .describe('A page of the form.'),
+      )
+      .min(1)
+      .readonly()
+      .describe('The pages, in order.'),
+  })
+  .describe("A college's form: its pages, questions, options and rules (docs/tenants.md).");
 
 export type DefinitionAgrees = AllTrue<{
   definition: Agree<z.output<typeof definitionObject>, Definition>;

@@ -16,8 +16,18 @@ export const TENANTS_DIR = fileURLToPath(new URL('../tenants/', import.meta.url)
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
+/** The `$schema` link each file names, which an editor reads and the server ignores. */
+const SCHEMA_LINK = {
+  type: 'string' as const,
+  description: 'Where an editor finds this JSON Schema, such as ../schemas/definition.schema.json.',
+};
+
 function schemaFile(schema: z.core.$ZodType, title: string, id: string): string {
   const generated = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' });
+  // The runtime's format knows no `$schema`: the server strips it before checking (D194).
+  const properties = generated.properties;
+  if (properties && !('$schema' in properties))
+    generated.properties = { $schema: SCHEMA_LINK, ...properties };
   return json({ ...generated, $id: id, title });
 }
 

@@ -19,6 +19,16 @@ import { errorFields } from './security/logFields';
 import { runInTenant } from './db/tenantScope';
 import { definitionVersions, tenants } from './db/schema';
 import type { DefinitionAt } from './http/context';
+import { insertVersion, NoSuchTenant, publishDefinition } from './tenantVersions';
+
+export {
+  NoSuchTenant,
+  publishDefinition,
+  publishVersion,
+  type PublishOptions,
+  type StoredVersion,
+  type Transaction,
+} from './tenantVersions';
 
 /** Definitions built into the platform, by id: the seeds of new tenants. */
 const applicationDefinition = loadDefinition(applicationDefinitionData);
@@ -58,13 +68,6 @@ export const DEFAULT_TENANT_SEED: TenantSeed = {
   hosts: ['localhost', '127.0.0.1'],
   institution: seedInstitutionFile,
 };
-
-/** A call named a tenant that does not exist. */
-export class NoSuchTenant extends Error {
-  constructor(tenantId: string) {
-    super(`There is no tenant "${tenantId}".`);
-  }
-}
 
 /** Who published a version, as the list of versions shows it. */
 export const SEED_PUBLISHER = 'seed';
@@ -111,19 +114,6 @@ export async function ensureTenant(
   });
 }
 
-/** Stores a published version: the definition carries its number as its own `version`. */
-function insertVersion(
-  tx: Pick<Database, 'insert'>,
-  tenantId: string,
-  version: number,
-  definition: Definition,
-  publishedBy: string,
-) {
-  return tx
-    .insert(definitionVersions)
-    .values({ tenantId, version, definition: { ...definition, version }, publishedBy });
-}
-
 /** A new tenant's id or one of its hosts is already taken. */
 export class TenantTaken extends Error {}
 
@@ -157,44 +147,6 @@ export async function createTenant(
         institution: seed.institution,
       });
       await insertVersion(tx, seed.id, 1, definition, publishedBy);
-    }),
-  );
-}
-
-/**
- * Publishes a definition as the tenant's next version and returns its number. The data is checked
- * with the runtime's full format schema first (a ConfigurationError names the path); the tenant's
- * row is locked while the number is chosen, so parallel publishes get distinct, gapless numbers.
- */
-export async function publishDefinition(
-  db: Database,
-  tenantId: string,
-  data: unknown,
-  publishedBy: string,
-  options: { ifNone?: boolean } = {},
-): Promise<number> {
-  const definition = loadDefinition(data);
-  return runInTenant(tenantId, () =>
-    db.transaction(async (tx) => {
-      const locked = await tx
-        .select({ id: tenants.id })
-        .from(tenants)
-        .where(eq(tenants.id, tenantId))
-        .for('update');
-      if (locked.length === 0) throw new NoSuchTenant(tenantId);
-      const [latest] = await tx
-        .select({ version: sql<number>`coalesce(max(${definitionVersions.version}), 0)::int` })
-        .from(definitionVersions)
-        .where(eq(definitionVersions.tenantId, tenantId));
-      const current = latest?.version ?? 0;
-      if (options.ifNone && current > 0) return current;
-      const version = current + 1;
-      await insertVersion(tx, tenantId, version, definition, publishedBy);
-      await tx
-        .update(tenants)
-        .set({ definitionId: definition.id, revision: sql`${tenants.revision} + 1` })
-        .where(eq(tenants.id, tenantId));
-      return version;
     }),
   );
 }

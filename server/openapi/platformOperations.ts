@@ -9,8 +9,10 @@ import {
   messageResponse,
   tenantAddBody,
   tenantInstitutionBody,
+  tenantExportQuery,
   tenantParams,
   tenantPublishBody,
+  tenantPublishResponse,
 } from '../../contract';
 import type { Operation } from './operations';
 
@@ -53,10 +55,10 @@ export const PLATFORM_OPERATIONS: readonly Operation[] = [
     ...rest,
     method: 'post',
     path: '/platform/api/tenants/{id}/versions',
-    summary: 'Publish a new version of its form',
+    summary: 'Publish a new version of its form (none when it equals the latest)',
     params: tenantParams,
     body: tenantPublishBody,
-    response: version,
+    response: tenantPublishResponse,
   },
   {
     ...rest,
@@ -71,8 +73,9 @@ export const PLATFORM_OPERATIONS: readonly Operation[] = [
     ...rest,
     method: 'get',
     path: '/platform/api/tenants/{id}/export',
-    summary: 'Its institution file and latest definition',
+    summary: 'Its institution file and latest definition (or version N)',
     params: tenantParams,
+    query: tenantExportQuery,
     response: z.object({ institution: z.unknown(), definition: z.unknown(), version: z.number() }),
   },
   {

@@ -8,8 +8,19 @@ export {
   CLI_PUBLISHER,
   exportTenant,
   listTenants,
+  problemLine,
   publishTenantDefinition,
   replaceInstitution,
   TenantFileRefused,
+  type PublishAnswer,
   type TenantSummary,
 } from './tenantAdmin';
+export {
+  definitionFileProblems,
+  institutionChecks,
+  institutionFileProblems,
+  kindOfFile,
+  type FileProblem,
+  type InstitutionCheck,
+} from './definitionChecks';
+export { parseJson } from './plainWords';

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   TENANT_FILE_LIMITS,
   tenantAddBody,
+  tenantExportQuery,
   tenantInstitutionBody,
   tenantParams,
   tenantPublishBody,
@@ -38,6 +39,7 @@ export interface PlatformContext {
 
 const NOT_ALLOWED = 'This call needs the command line key of the server.';
 const NO_TENANT = 'There is no such tenant.';
+const NO_VERSION = 'There is no such tenant, or it has no such version.';
 
 const fileRoute = {
   bodyLimit: TENANT_FILE_LIMITS.bytes,
@@ -64,35 +66,38 @@ export function platformRoutes(ctx: PlatformContext) {
 
     app.post('/tenants', fileRoute, async (request) => {
       const body = parse(tenantAddBody, request.body);
-      const added = await addTenant(ctx.db, body).catch(refusedFiles);
+      const added = await addTenant(ctx, body).catch(refusedFiles);
       await ctx.reload();
       return added;
     });
 
     app.post('/tenants/:id/versions', fileRoute, async (request) => {
       const { id } = parse(tenantParams, request.params);
-      const body = parse(tenantPublishBody, request.body);
-      const version = await publishTenantDefinition(ctx.db, id, body.definition, CLI_PUBLISHER)
+      const { definition, ...publish } = parse(tenantPublishBody, request.body);
+      const answer = await publishTenantDefinition(ctx, id, definition, CLI_PUBLISHER, publish)
         .catch(refusedFiles)
         .catch(missingTenant);
-      await ctx.reload();
-      return { version };
+      if (!answer.unchanged && !publish.dryRun) await ctx.reload();
+      return answer;
     });
 
     app.put('/tenants/:id/institution', fileRoute, async (request) => {
       const { id } = parse(tenantParams, request.params);
       const body = parse(tenantInstitutionBody, request.body);
-      await replaceInstitution(ctx.db, id, body.institution)
-        .catch(refusedFiles)
-        .catch(missingTenant);
+      await replaceInstitution(ctx, id, body.institution).catch(refusedFiles).catch(missingTenant);
       await ctx.reload();
       return { message: 'The institution file has been replaced.' };
     });
 
     app.get('/tenants/:id/export', async (request) => {
       const { id } = parse(tenantParams, request.params);
-      const files = await exportTenant(ctx.db, id);
-      if (!files) throw new HttpError(404, NO_TENANT);
+      const { version } = parse(tenantExportQuery, request.query);
+      const files = await exportTenant(
+        ctx.db,
+        id,
+        version === undefined ? undefined : Number(version),
+      );
+      if (!files) throw new HttpError(404, version ? NO_VERSION : NO_TENANT);
       return files;
     });
   };

@@ -31,14 +31,21 @@ describe('developer-time checks (SPEC 5.8)', () => {
         message:
           'Your ValidationErrorSummary implementation uses keys that are present in multiple pages. The following keys are duplicates: name',
       }),
+      // The same key as a form check, with the path of the second question (D194).
+      expect.objectContaining({ code: 'sharedKey', path: 'pages[1].children[8]', keys: ['name'] }),
     ]);
   });
 
   it('reports keys outside the tenant data model, including keys only referenced by conditions', () => {
     const definition = withChange((d) => (d.pages[0].children[3].hideWhen.valueKey = 'has_pest'));
     const problems = checkDefinition(definition);
-    expect(problems).toHaveLength(1);
+    expect(problems).toHaveLength(2);
     expect(problems[0]).toMatchObject({ code: 'extraKeys', keys: ['has_pest'] });
+    expect(problems[1]).toMatchObject({
+      code: 'unknownKey',
+      path: 'pages[0].children[3].hideWhen.valueKey',
+      keys: ['has_pest'],
+    });
     expect(problems[0]!.message).toBe(
       'Your implementation uses keys that are not present in the tenant dataModel. This can cause severe data issues downstream. The following keys are extras: has_pest',
     );

@@ -225,10 +225,11 @@ describe.each(databaseKinds)('tenant administration on %s', (database) => {
   it('numbers parallel publishes without gaps and never twice', async () => {
     const before = (await operator('GET', '/platform/api/tenants/northfield/export')).body
       .version as number;
+    // Twelve different forms: an identical one would publish no version (D194).
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () =>
+      Array.from({ length: 12 }, (_, i) =>
         operator('POST', '/platform/api/tenants/northfield/versions', {
-          definition: northfieldDefinition,
+          definition: { ...northfieldDefinition, title: `Northfield College Application ${i}` },
         }),
       ),
     );
@@ -260,10 +261,23 @@ describe.each(databaseKinds)('tenant administration on %s', (database) => {
     ).toBe(200);
 
     const withoutPartTime = withoutQuestion(riversideDefinition, 'part_time');
-    const published = await operator('POST', '/platform/api/tenants/riverside/versions', {
+    // A key that holds saved answers is dropped only when the operator says so (D194).
+    const refused = await operator('POST', '/platform/api/tenants/riverside/versions', {
       definition: withoutPartTime,
     });
+    expect(refused.status).toBe(400);
+    expect((refused.body.problems as string[]).join('\n')).toMatch(
+      /definition: pages\[0\]\.children\[1\]\.children\[2\]: in version \d+, \d+ applications? holds? an answer under "part_time"/,
+    );
+    const published = await operator('POST', '/platform/api/tenants/riverside/versions', {
+      definition: withoutPartTime,
+      dropKeys: true,
+    });
     expect(published.status, published.text).toBe(200);
+    expect(published.body.dropped).toEqual([
+      expect.stringContaining('an answer under "part_time"'),
+      expect.stringContaining('an answer under "part_time_desc"'),
+    ]);
     const version = published.body.version as number;
     expect(version).toBeGreaterThan(1);
 
@@ -307,6 +321,7 @@ describe.each(databaseKinds)('tenant administration on %s', (database) => {
     expect((await applicant.post('/api/submit', {})).status).toBe(200);
     const later = await operator('POST', '/platform/api/tenants/riverside/versions', {
       definition: withoutQuestion(riversideDefinition, 'part_time'),
+      dropKeys: true,
     });
     expect(later.status, later.text).toBe(200);
 

@@ -76,10 +76,16 @@ describe('npm run tenant without a running server', () => {
       /^riverside\tRiverside Community College\triverside\.localhost,enroll\.riverside\.test\tversion 1/m,
     );
 
-    const published = await run(
-      ['publish', 'riverside', '--definition', tenantFile('riverside/definition.json')],
-      config,
+    // A new version needs a changed file: an identical one publishes none (tenantChecks.test.ts).
+    const retitled = path.join(dataDir, 'retitled.json');
+    await writeFile(
+      retitled,
+      JSON.stringify({
+        ...JSON.parse(await readFile(tenantFile('riverside/definition.json'), 'utf8')),
+        title: 'Riverside Enrollment, Fall 2027',
+      }),
     );
+    const published = await run(['publish', 'riverside', '--definition', retitled], config);
     expect(published).toMatchObject({ code: 0, out: '2' });
 
     const folder = path.join(dataDir, 'export');
@@ -148,10 +154,15 @@ describe('npm run tenant with a running server', () => {
       DATA_DIR: server.dataDir,
       PORT: new URL(server.url).port,
     });
-    const published = await run(
-      ['publish', 'northfield', '--definition', tenantFile('northfield/definition.json')],
-      config,
+    const retitled = path.join(server.dataDir, 'retitled.json');
+    await writeFile(
+      retitled,
+      JSON.stringify({
+        ...JSON.parse(await readFile(tenantFile('northfield/definition.json'), 'utf8')),
+        title: 'Northfield College Application 2028',
+      }),
     );
+    const published = await run(['publish', 'northfield', '--definition', retitled], config);
     expect(published).toMatchObject({ code: 0, out: '2' });
     expect(server.built.tenants.get('northfield')?.definitionVersion).toBe(2);
   });
