@@ -1,8 +1,8 @@
 /** SPEC 2.4: the completion page, reached after a successful submit. */
 import { useRef, type ReactNode } from 'react';
-import { institution } from '../../tenant/tenantData';
+import { institution, institutionConfig } from '../../tenant/tenantData';
 import { useDocumentTitle, useHeadingFocusOnArrival } from '../../chrome/screen';
-import { submissionTime } from '#contract/submission.ts';
+import { collegeTime } from '#contract/collegeTime.ts';
 import { submissionText } from '#contract/words.ts';
 import { useProfile } from './api/profile';
 import { WelcomeBanner } from './WelcomeBanner';
@@ -27,14 +27,15 @@ export function CompletionPage({ pdfLink }: { pdfLink: ReactNode }) {
           {completion.header}
         </h1>
         {submission ? (
-          // What the applicant reads out on the phone, without opening the PDF (in their time zone).
+          // What the applicant reads out on the phone, without opening the PDF: in the college's time
+          // zone, as the receipt mail, the PDF and the console say it (D197), not the browser's.
           <dl className={styles.receipt}>
             <dt>{submissionText.reference}</dt>
             <dd>{submission.reference}</dd>
             <dt>{submissionText.submitted}</dt>
             <dd>
               <time dateTime={submission.submitted_at}>
-                {submissionTime(new Date(submission.submitted_at))}
+                {collegeTime(submission.submitted_at, institutionConfig.time_zone)}
               </time>
             </dd>
           </dl>
