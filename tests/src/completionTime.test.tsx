@@ -10,11 +10,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { collegeDate, collegeDay, collegeTime } from '../../contract';
 import { submissionText } from '../../contract/words';
 import { createQueryClient } from '../../src/api/queryClient';
-import { CompletionPage } from '../../src/features/application/CompletionPage';
+import { SubmissionReceipt } from '../../src/features/application/CompletionPage';
 import { institutionConfig } from '../../src/tenant/tenantData';
-
-// The banner reads the application's session and the router; this test is about the receipt.
-vi.mock('../../src/features/application/WelcomeBanner', () => ({ WelcomeBanner: () => null }));
 
 const SUBMITTED_AT = '2027-01-03T18:20:00.000Z';
 const browserZone = process.env.TZ;
@@ -59,7 +56,7 @@ describe('the completion page’s submission time (D197)', () => {
 
     render(
       <QueryClientProvider client={createQueryClient(() => {})}>
-        <CompletionPage pdfLink={null} />
+        <SubmissionReceipt />
       </QueryClientProvider>,
     );
 

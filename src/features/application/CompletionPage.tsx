@@ -15,7 +15,6 @@ export const COMPLETION_TITLE = 'Application Submitted';
 export function CompletionPage({ pdfLink }: { pdfLink: ReactNode }) {
   const { completion } = institution;
   const heading = useRef<HTMLHeadingElement>(null);
-  const submission = useProfile(true).data?.submission;
   useDocumentTitle(COMPLETION_TITLE);
   useHeadingFocusOnArrival(heading);
   return (
@@ -26,20 +25,7 @@ export function CompletionPage({ pdfLink }: { pdfLink: ReactNode }) {
         <h1 ref={heading} className={styles.pageTitle} tabIndex={-1}>
           {completion.header}
         </h1>
-        {submission ? (
-          // What the applicant reads out on the phone, without opening the PDF: in the college's time
-          // zone, as the receipt mail, the PDF and the console say it (D197), not the browser's.
-          <dl className={styles.receipt}>
-            <dt>{submissionText.reference}</dt>
-            <dd>{submission.reference}</dd>
-            <dt>{submissionText.submitted}</dt>
-            <dd>
-              <time dateTime={submission.submitted_at}>
-                {collegeTime(submission.submitted_at, institutionConfig.time_zone)}
-              </time>
-            </dd>
-          </dl>
-        ) : null}
+        <SubmissionReceipt />
         <ol className={styles.steps}>
           {completion.steps.map((step) => (
             <li key={step.title} className={styles.step}>
@@ -58,5 +44,27 @@ export function CompletionPage({ pdfLink }: { pdfLink: ReactNode }) {
         </ol>
       </div>
     </div>
+  );
+}
+
+/**
+ * What the applicant reads out on the phone, without opening the PDF: the reference and the time,
+ * in the college's time zone as the receipt mail, the PDF and the console say it (D197), never the
+ * browser's.
+ */
+export function SubmissionReceipt() {
+  const submission = useProfile(true).data?.submission;
+  if (!submission) return null;
+  return (
+    <dl className={styles.receipt}>
+      <dt>{submissionText.reference}</dt>
+      <dd>{submission.reference}</dd>
+      <dt>{submissionText.submitted}</dt>
+      <dd>
+        <time dateTime={submission.submitted_at}>
+          {collegeTime(submission.submitted_at, institutionConfig.time_zone)}
+        </time>
+      </dd>
+    </dl>
   );
 }
