@@ -10,3 +10,4 @@ export * from './firstLoad';
 export * from './platform';
 export * from './words';
 export * from './submission';
+export * from './collegeTime';

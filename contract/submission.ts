@@ -1,6 +1,7 @@
 /**
  * What identifies a submitted application to the applicant and to admissions: its reference and
- * its submission time, read the same on the completion page, in the receipt mail and in the PDF.
+ * its submission time, read the same on the completion page, in the receipt mail and in the PDF
+ * (written by `collegeTime`, D197).
  */
 
 /**
@@ -30,17 +31,4 @@ export function referenceIdRange(typed: string): [string, string] | null {
     `${hex.padEnd(8, '0')}-0000-0000-0000-000000000000`,
     `${hex.padEnd(8, 'f')}-ffff-ffff-ffff-ffffffffffff`,
   ];
-}
-
-/** "November 27, 2026 at 5:27 PM UTC": date, minute and zone, as read out on the phone. */
-export function submissionTime(date: Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-    timeZone,
-  }).format(date);
 }

@@ -132,10 +132,6 @@ export const institutionConfigSchema = described(
 
 export type InstitutionConfig = z.output<typeof institutionConfigSchema>;
 
-/** The calendar day of an instant in a time zone, as `yyyy-mm-dd`. */
-export const dayIn = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(at);
-
 /** SPEC 8: the developer-facing warning for a missing configuration value. */
 export function missingConfigurationMessage(name: string): string {
   return `WARNING- MISSING CONFIGURATION: ${name}`;

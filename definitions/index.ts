@@ -28,7 +28,6 @@ export {
   configurationWarnings,
   missingConfigurationMessage,
   parseInstitutionConfig,
-  dayIn,
   DEFAULT_TIME_ZONE,
 } from './config';
 export type { InstitutionConfig } from './config';

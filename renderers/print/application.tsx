@@ -106,8 +106,11 @@ export function PrintApplication({
           <div className={c.header}>
             <Title className={c.title}>{definition.title}</Title>
             {draft ? <p className={c.draft}>{PRINT_LABELS.draft}</p> : null}
-            {applicantName || date ? (
-              <p className={c.meta}>{[applicantName, date].filter(Boolean).join(' · ')}</p>
+            {/* The date is left out where it is the submission time, said on the next line. */}
+            {applicantName || (date && date !== submitted) ? (
+              <p className={c.meta}>
+                {[applicantName, date === submitted ? '' : date].filter(Boolean).join(' · ')}
+              </p>
             ) : null}
             {submitted || reference ? (
               <p className={c.meta}>

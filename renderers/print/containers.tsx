@@ -107,7 +107,7 @@ export function PrintTabs({ view, children }: TabsRendererProps) {
   const chosen = view.tabs.find((tab) => tab.name === view.chosen);
   return (
     <div className={c.tabs} data-tabs={view.id}>
-      <div className={c.field}>
+      <div className={`${c.field} ${c.explained}`}>
         <span className={c.label}>{view.label}</span>{' '}
         <span className={c.value}>{chosen?.label ?? view.chosen}</span>
       </div>
@@ -121,10 +121,11 @@ export function PrintButtonTrigger({ view, children }: ButtonTriggerRendererProp
   return view.revealed ? <div className={c.group}>{children}</div> : null;
 }
 
+/** A check box and what it reveals, kept on one page where they meet (D197). */
 export function PrintCheckboxTrigger({ checkbox, children }: CheckboxTriggerRendererProps) {
   return (
     <div className={c.group}>
-      {checkbox}
+      <div className={c.explained}>{checkbox}</div>
       {children}
     </div>
   );

@@ -34,27 +34,32 @@ export interface PrintAttachment {
   readonly pages: number;
 }
 
-/** The words of an attached document's separator page. */
+/** The words of the caption over an attached document's first page. */
 export const SEPARATOR_TEXT = {
   title: 'Attached document',
   question: 'Question',
   file: 'File',
 } as const;
 
-/** The separator page naming the question and the file, then one framed empty page per page. */
+/**
+ * One framed empty page per page of an attached document (at least one), the first captioned with
+ * its question and its file in a band of fixed height (`ATTACHMENT_CAPTION_INCHES`) that the server
+ * draws the document's first page below: no page of its own that says only which document follows
+ * (D197). The caption is a heading, so the tagged PDF's reader and its outline find the document.
+ */
 function attachmentPages({ questionLabel, fileName, pages }: PrintAttachment): string {
   const c = PRINT_CLASS;
   const t = SEPARATOR_TEXT;
-  const separator = `<div class="${c.document} ${c.separator}"><h2 class="${c.separatorTitle}">${t.title}</h2><p class="${c.meta}">${t.question}: ${escapeHtml(questionLabel)}</p><p class="${c.meta}">${t.file}: ${escapeHtml(fileName)}</p></div>`;
-  return separator + `<div class="${c.frame}">&#160;</div>`.repeat(pages);
+  const caption = `<div class="${c.document} ${c.frame} ${c.separator}"><h2 class="${c.separatorTitle}">${t.title} · ${t.question}: ${escapeHtml(questionLabel)}</h2><p class="${c.separatorFile}">${t.file}: ${escapeHtml(fileName)}</p></div>`;
+  return caption + `<div class="${c.frame}">&#160;</div>`.repeat(Math.max(0, pages - 1));
 }
 
 /**
  * A complete HTML document of the application for printing: the print stylesheet, Letter pages, the
  * applicant's name and the date in each page's header (and a draft's mark between them) and
- * "Page N of M" in the footer. For each of `attachments` the server gets a separator page naming
- * the question and the file, then empty pages, framed like the others, to draw the document's pages
- * on: M then counts them, in the one print. With `fonts` the document carries the
+ * "Page N of M" in the footer. For each of `attachments` the server gets empty pages, framed like
+ * the others, to draw the document's pages on, the first captioned with the question and the file:
+ * M then counts them, in the one print. With `fonts` the document carries the
  * fonts its text needs; without, it is written in the machine's.
  */
 export function renderApplicationHtml(

@@ -69,11 +69,19 @@ export function PrintTextarea({ view, value }: QuestionRendererProps<'textarea'>
   );
 }
 
-/** Select and radio: the `_desc` label instead of the code. */
+/**
+ * Select and radio: the `_desc` label instead of the code. A radio whose answer reveals more (an
+ * explanation) stays on the page of what follows it (D197).
+ */
 function Choice({ view, value, answerOf }: QuestionRendererProps<'select' | 'radio'>) {
   const description = view.descKey ? answerOf(view.descKey) : undefined;
+  const explained = view.questionKind === 'radio' && view.content.length > 0;
   return (
-    <PrintField view={view} label={view.question.label}>
+    <PrintField
+      view={view}
+      label={view.question.label}
+      className={explained ? `${c.field} ${c.explained}` : c.field}
+    >
       {choiceText(value, description, view.options)}
     </PrintField>
   );

@@ -5,7 +5,7 @@ export {
   type EmbeddedPrintFonts,
   type PrintAttachment,
 } from './html';
-export { PAGE_MARGIN_INCHES } from './stylesheet';
+export { ATTACHMENT_CAPTION_INCHES, PAGE_MARGIN_INCHES } from './stylesheet';
 export {
   PrintApplication,
   applicantNameOf,

@@ -27,6 +27,9 @@ export const PRINT_CLASS = {
   tabs: 'pr-tabs',
   separator: 'pr-separator',
   separatorTitle: 'pr-separator-title',
+  separatorFile: 'pr-separator-file',
+  /** A question whose explanation follows it (a radio's revealed content, a checkbox's, a tab's). */
+  explained: 'pr-explained',
 } as const;
 
 const c = PRINT_CLASS;
@@ -45,6 +48,12 @@ export const SYSTEM_PRINT_FONTS: PrintFonts = {
   text: "Georgia, 'Times New Roman', serif",
   mono: "'Courier New', monospace",
 };
+
+/** The page box every printed page shares: US Letter, and the margins the header and footer use. */
+export const PAGE_SIZE = 'letter';
+export const PAGE_MARGIN_INCHES = { vertical: 0.8, horizontal: 0.75 } as const;
+/** The band atop an attached document's first page that names it; the document is drawn below. */
+export const ATTACHMENT_CAPTION_INCHES = 0.7;
 
 /** Screen and print rules; the @page rules (Letter, header, page numbers) come from `pageRules`. */
 export function printStylesheet(fonts: PrintFonts = SYSTEM_PRINT_FONTS): string {
@@ -72,15 +81,24 @@ export function printStylesheet(fonts: PrintFonts = SYSTEM_PRINT_FONTS): string 
 .${c.checkbox} .${c.value} { font-family: ${fonts.mono}; }
 .${c.prewrap} { white-space: pre-wrap; }
 .${c.instance} { padding-left: 0.75rem; border-left: 2px solid #ccc; margin: 0.5rem 0; }
-.${c.separatorTitle} { font-size: 1.3em; margin: 0 0 1rem; border-bottom: 1px solid #999; }
+.${c.separatorTitle} { font-size: 1.05em; line-height: 1.25; margin: 0; }
+.${c.separatorFile} { line-height: 1.25; margin: 0.1rem 0 0; }
 @media print {
   .${c.document} { max-width: none; padding: 0; }
   /* The form's pages flow on from one another (a page of its own left a few lines alone, D161);
      a heading stays with what follows it, and a parent or an honor is kept whole when it fits. */
   .${c.sectionTitle}, .${c.instanceTitle}, .${c.pageTitle} { break-after: avoid; }
   .${c.instance} { break-inside: avoid; }
-  /* An attached document's separator page, then an empty framed page for each of its pages. */
-  .${c.separator}, .${c.frame} { break-before: page; }
+  /* A question stays with the explanation that follows it (D197): the explanation's label and its
+     first lines come along (.${c.long}), so "Yes" is never left at a page's foot with the why on
+     the next. */
+  .${c.explained} { break-after: avoid; }
+  /* An empty framed page for each page of an attached document; the first carries the caption,
+     in a band of fixed height the server draws the document's first page below (D197). */
+  .${c.frame} { break-before: page; }
+  .${c.separator} { height: ${ATTACHMENT_CAPTION_INCHES}in; overflow: hidden; box-sizing: border-box; border-bottom: 1px solid #999; }
+  .${c.separatorTitle} { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
+  .${c.separatorFile} { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 }
 `;
 }
@@ -94,10 +112,6 @@ export function cssString(text: string): string {
     .replace(/[\r\n\f]+/g, ' ')
     .replace(/</g, '\\3c ')}"`;
 }
-
-/** The page box every printed page shares: US Letter, and the margins the header and footer use. */
-export const PAGE_SIZE = 'letter';
-export const PAGE_MARGIN_INCHES = { vertical: 0.8, horizontal: 0.75 } as const;
 
 /**
  * US Letter pages with the applicant's name and the date in the header and the page number in the

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { answerProblems, keySpec, validateAnswers, type Definition } from '../../runtime';
-import { applicationReference, serverMessages, submissionTime } from '../../contract';
+import { applicationReference, collegeTime, serverMessages } from '../../contract';
 import { applications, documents, successfulLogins, webStatusEvents } from '../db/schema';
 import { HttpError } from '../errors';
 import type { ServiceContext } from '../http/context';
@@ -342,7 +342,7 @@ export async function submit(ctx: ServiceContext, user: Scope, definition: Defin
       to: user.email,
       args: [
         applicationReference(user.userId),
-        submissionTime(now, ctx.institutionOf(user.tenantId).time_zone),
+        collegeTime(now, ctx.institutionOf(user.tenantId).time_zone),
       ],
       event: `${user.userId}:${now.toISOString()}`,
     });

@@ -3,9 +3,14 @@
  * over the tenant, the applicant, the stored file and an expiry; the route also requires the
  * applicant's own session.
  */
-import { pdfMessages, type ApplicationPdfResponse, PDF_DOWNLOAD_PARAM } from '#contract';
-import type { Definition } from '#runtime';
-import { applicationPdfs } from '../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  applicationReference,
+  pdfMessages,
+  type ApplicationPdfResponse,
+  PDF_DOWNLOAD_PARAM,
+} from '#contract';
+import { applicationPdfs, applications } from '../db/schema';
 import { HttpError } from '../errors';
 import { hmac, sameSecret } from '../secrets';
 import type { Applicant, DefinitionAt } from '../http/context';
@@ -71,11 +76,13 @@ export async function pdfStatus(
   };
 }
 
-/** `GET /api/pdf/file?download=`: the PDF's bytes and a file name, for the session's own applicant. */
+/**
+ * `GET /api/pdf/file?download=`: the PDF's bytes and its file name, for the session's own
+ * applicant: named for them as the staff copy is (`copyFileName`, D197).
+ */
 export async function downloadPdf(
   ctx: ApplicationPdfContext,
   user: Applicant,
-  definition: Definition,
   grant: unknown,
 ): Promise<{ bytes: Buffer; fileName: string }> {
   const key = grantedKey(ctx, user, grant);
@@ -87,17 +94,29 @@ export async function downloadPdf(
   if (!key || !row?.pdfKey || key !== row.pdfKey) throw new HttpError(404, pdfMessages.linkExpired);
   const bytes = await ctx.storage.get(key);
   if (!bytes) throw new HttpError(404, pdfMessages.linkExpired);
-  return { bytes, fileName: pdfFileName(definition) };
+  return { bytes, fileName: await copyFileName(ctx, user) };
 }
 
-/** "Northfield College Undergraduate Application.pdf" → a plain ASCII file name. */
-export function pdfFileName(definition: Definition): string {
-  const base = definition.title
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9 _-]+/g, '')
-    .trim()
-    .replace(/\s+/g, '-');
-  return `${base || 'application'}.pdf`;
+/**
+ * The copy's file name, the applicant's download and the staff's alike (D147, D197):
+ * "Lopez-Avery-4E4D-49A3.pdf", from the names as answered now.
+ */
+export async function copyFileName(
+  ctx: Pick<ApplicationPdfContext, 'db'>,
+  user: Applicant,
+): Promise<string> {
+  const [row] = await ctx.db
+    .select({
+      last: sql<unknown>`${applications.answers} -> 'last_name'`,
+      first: sql<unknown>`${applications.answers} -> 'first_name'`,
+    })
+    .from(applications)
+    .where(and(eq(applications.tenantId, user.tenantId), eq(applications.userId, user.userId)));
+  return personalPdfFileName({
+    last: row?.last,
+    first: row?.first,
+    reference: applicationReference(user.userId),
+  });
 }
 
 /** Text as plain ASCII letters, digits and hyphens: "Gonzalez-Whitfield" from "González Whitfield". */

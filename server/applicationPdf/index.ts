@@ -9,7 +9,7 @@
  * pages, request.ts and job.ts queue and prepare it, download.ts hands it out.
  */
 export { APPLICATION_PDF_JOB, type ApplicationPdfContext } from './context';
-export { downloadPdf, pdfFileName, pdfStatus, personalPdfFileName } from './download';
+export { copyFileName, downloadPdf, pdfStatus, personalPdfFileName } from './download';
 export { applicationPdfJob } from './job';
 export { copyAttachments, copyHtml } from './layout';
 export { buildApplicationPdf } from './print';

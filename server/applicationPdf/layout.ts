@@ -1,5 +1,6 @@
 /** The copy's HTML from the print renderer set, and which documents it shows in which order. */
-import { printDate, renderApplicationHtml } from '#renderers/print/render.ts';
+import { collegeTime } from '#contract/collegeTime.ts';
+import { renderApplicationHtml } from '#renderers/print/render.ts';
 import {
   answersForCopy,
   addAnotherGroups,
@@ -66,8 +67,9 @@ export function copyHtml(
     tabs: sources.tabs,
     documents: attached.map((document) => document.questionKey),
     now: printedAt,
-    date: printDate(printedAt),
-    submitted: sources.submittedAt ? printDate(sources.submittedAt) : undefined,
+    // The college's time, its zone named, as on every screen and in every mail (D197).
+    date: collegeTime(printedAt, sources.timeZone),
+    submitted: sources.submittedAt ? collegeTime(sources.submittedAt, sources.timeZone) : undefined,
     draft: sources.submittedAt === null,
     reference: sources.reference,
     attachments: attachedPages.map((pages, index) => ({

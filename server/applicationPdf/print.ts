@@ -9,9 +9,10 @@ import type { Sources } from './sources';
 
 /**
  * Builds the PDF in one Chromium print (D114): the print set's HTML with, for each converted
- * document the copy shows, a separator page naming its question and file and one framed empty page
- * per page (D161), so the header and "Page N of M" count and cover them; then each document's pages
- * are drawn on its empty pages, in the order the copy shows them.
+ * document the copy shows, one framed empty page per page, the first captioned with its question
+ * and file (D161, D197), so the header and "Page N of M" count and cover them; then each document's
+ * pages are drawn on its empty pages, in the order the copy shows them. Chromium prints it tagged,
+ * with an outline of its headings, so a screen reader reads it and a reader can jump to a part.
  */
 export async function buildApplicationPdf(
   ctx: Pick<ApplicationPdfContext, 'printer' | 'storage'>,
@@ -26,15 +27,15 @@ export async function buildApplicationPdf(
     documents.push(await PDFDocument.load(bytes));
   }
   const pageCounts = documents.map((document) => document.getPageCount());
-  const attachedPages = pageCounts.reduce((sum, count) => sum + 1 + count, 0);
+  const attachedPages = pageCounts.reduce((sum, count) => sum + Math.max(1, count), 0);
   const html = copyHtml(definition, sources, now, pageCounts);
   const output = await PDFDocument.load(
-    await ctx.printer.htmlToPdf(html, undefined, { reusePage: true }),
+    await ctx.printer.htmlToPdf(html, undefined, { reusePage: true, tagged: true }),
   );
   let next = output.getPageCount() - attachedPages;
   if (next < 1)
     throw new Error(`copy printed ${output.getPageCount()} pages for ${attachedPages} attached`);
-  for (const document of documents) next = await drawAttachedPages(output, document, next + 1);
+  for (const document of documents) next = await drawAttachedPages(output, document, next);
   const name = applicantNameOf(sources.answers);
   output.setTitle([definition.title, name].filter(Boolean).join(' – '));
   output.setSubject(definition.title);

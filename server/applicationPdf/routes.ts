@@ -19,12 +19,9 @@ export function pdfRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
       const grant = (request.query as Record<string, unknown>)[PDF_DOWNLOAD_PARAM];
       const refused = (error: HttpError) =>
         error.message === pdfMessages.linkExpired ? 'token.download_refused' : null;
-      const { bytes, fileName } = await downloadPdf(
-        ctx,
-        request.user,
-        request.tenant.definition,
-        grant,
-      ).catch(refusals(request, refused, { account: request.user.userId }));
+      const { bytes, fileName } = await downloadPdf(ctx, request.user, grant).catch(
+        refusals(request, refused, { account: request.user.userId }),
+      );
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', attachment(fileName))

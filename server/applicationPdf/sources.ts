@@ -10,7 +10,7 @@ import { answeredOf } from '../documents';
 import { pdfRowOf, type ApplicationPdfContext } from './context';
 
 /** Bump when the PDF's layout changes: every stored PDF is then prepared again when next asked for. */
-const LAYOUT_VERSION = 3;
+const LAYOUT_VERSION = 4;
 
 /** What the PDF is made from, and a digest of it that changes whenever any of it does. */
 export interface Sources {
@@ -22,6 +22,8 @@ export interface Sources {
   readonly documents: readonly { questionKey: string; fileName: string; pdfKey: string }[];
   /** The application reference printed on the first page (`applicationReference`). */
   readonly reference: string;
+  /** The college's time zone, which the copy's times are written in (`collegeTime`, D197). */
+  readonly timeZone: string;
   readonly digest: string;
 }
 
@@ -49,7 +51,7 @@ const convertedDocumentsColumn = (user: Applicant) =>
  * a status request that finds the PDF current needs nothing else (D123).
  */
 export async function readSourcesAndPdf(
-  ctx: Pick<ApplicationPdfContext, 'db' | 'config'>,
+  ctx: Pick<ApplicationPdfContext, 'db' | 'config' | 'institutionOf'>,
   user: Applicant,
   definitions: DefinitionAt,
 ): Promise<{ sources: Sources; pdf: typeof applicationPdfs.$inferSelect | null }> {
@@ -81,12 +83,13 @@ export async function readSourcesAndPdf(
     tabs: row?.tabs ?? {},
     submittedAt: row?.submittedAt ?? null,
     attached,
+    timeZone: ctx.institutionOf(user.tenantId).time_zone,
   });
   return { sources, pdf: row?.pdf ?? null };
 }
 
 export async function readSources(
-  ctx: Pick<ApplicationPdfContext, 'db' | 'config'>,
+  ctx: Pick<ApplicationPdfContext, 'db' | 'config' | 'institutionOf'>,
   user: Applicant,
   definitions: DefinitionAt,
 ): Promise<Sources> {
@@ -103,9 +106,10 @@ function sourcesOf(
     tabs: Record<string, string>;
     submittedAt: Date | null;
     attached: { questionKey: string; fileName: string; pdfKey: string; generation: number }[];
+    timeZone: string;
   },
 ): Sources {
-  const { answers, stored, tabs, submittedAt, attached } = read;
+  const { answers, stored, tabs, submittedAt, attached, timeZone } = read;
   const digest = sha256(
     canonicalJson({
       layout: LAYOUT_VERSION,
@@ -115,6 +119,7 @@ function sourcesOf(
       ),
       tabs,
       submittedAt: submittedAt?.toISOString() ?? null,
+      timeZone,
       documents: attached.map((row) => [row.questionKey, row.generation, row.pdfKey]),
     }),
   );
@@ -129,6 +134,7 @@ function sourcesOf(
       pdfKey,
     })),
     reference: applicationReference(user.userId),
+    timeZone,
     digest,
   };
 }

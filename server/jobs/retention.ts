@@ -8,7 +8,7 @@
  */
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { dayIn } from '../../definitions/config';
+import { collegeDate } from '../../contract/collegeTime';
 import {
   confirmationCodes,
   loginFailureStreaks,
@@ -117,9 +117,10 @@ export async function sweepTenant(
       )}) due)
       returning id, email`)) as unknown as Rows<{ id: string; email: string }>;
     for (const row of claimed.rows) {
-      const deleteOn = dayIn(
-        ctx.institutionOf(tenantId).time_zone,
+      // "May 3, 2027": the college's day, in words (D197).
+      const deleteOn = collegeDate(
         new Date(now.getTime() + RETENTION_WINDOWS.reminderBeforeMs),
+        ctx.institutionOf(tenantId).time_zone,
       );
       await ctx.mail.send(
         tenantId,

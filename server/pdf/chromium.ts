@@ -119,6 +119,11 @@ interface PrintPage {
 export interface PrintOptions {
   /** Print on a page kept from an earlier print (our own HTML only; D124). */
   readonly reusePage?: boolean;
+  /**
+   * A tagged (accessible) PDF with an outline of its headings, which screen readers read in order
+   * and readers show as bookmarks (the application copy, D197).
+   */
+  readonly tagged?: boolean;
 }
 
 export class ChromiumPrinter {
@@ -318,6 +323,8 @@ export class ChromiumPrinter {
         return page.pdf({
           format: 'Letter',
           printBackground: true,
+          tagged: options.tagged ?? false,
+          outline: options.tagged ?? false,
           margin: { top: '0.75in', bottom: '0.75in', left: '0.75in', right: '0.75in' },
         });
       },

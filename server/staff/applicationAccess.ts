@@ -14,7 +14,7 @@ import { applications, staffListing, users } from '../db/schema';
 import { HttpError } from '../errors';
 import {
   applicationReference,
-  personalPdfFileName,
+  copyFileName,
   requestPdf,
   type ApplicationPdfContext,
 } from '../applicationPdf';
@@ -103,19 +103,5 @@ export async function readApplicationPdf(
   if (row.status !== 'COMPLETED' || !row.pdfKey) return null;
   const bytes = await ctx.storage.get(row.pdfKey);
   if (!bytes) return null;
-  const [names] = await ctx.db
-    .select({ answers: applications.answers })
-    .from(applications)
-    .where(
-      and(eq(applications.tenantId, applicant.tenantId), eq(applications.userId, applicant.userId)),
-    );
-  const answers = (names?.answers ?? {}) as Record<string, unknown>;
-  return {
-    bytes,
-    fileName: personalPdfFileName({
-      last: answers.last_name,
-      first: answers.first_name,
-      reference: applicationReference(applicant.userId),
-    }),
-  };
+  return { bytes, fileName: await copyFileName(ctx, applicant) };
 }

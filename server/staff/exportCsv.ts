@@ -39,18 +39,25 @@ import {
   sortKeyOf,
 } from './applicationList';
 import { searchOf } from './listSearch';
-import { localMinute } from './localTimes';
+import { collegeTime } from '../../contract/collegeTime';
 
 const BATCH = 500;
 
-/** The first columns; times are the institution's, named in their header. */
+/**
+ * The first columns. Each time twice (D197): as ISO 8601 in UTC, for systems that import the file
+ * and for sorting, then beside it as people read it everywhere else, in the institution's zone,
+ * named in the header and in the cell ("November 2, 2026, 10:30 PM EST": an hour that repeats when
+ * clocks go back stays told apart).
+ */
 const fixedHeaders = (timeZone: string) => [
   'Applicant ID',
   'Reference',
   'Name',
   'E-mail',
   'Status',
+  'Submitted (ISO 8601, UTC)',
   `Submitted (${timeZone})`,
+  'Last change (ISO 8601, UTC)',
   `Last change (${timeZone})`,
   'Documents',
 ];
@@ -189,8 +196,10 @@ export function exportApplications(
   options: ExportOptions & { readonly timeZone: string },
 ): Readable {
   const { timeZone } = options;
-  const local = (value: string | Date | null) =>
-    value === null ? '' : localMinute(new Date(value), timeZone);
+  const times = (value: string | Date | null) =>
+    value === null
+      ? ['', '']
+      : [new Date(value).toISOString(), collegeTime(new Date(value), timeZone)];
   const order = orderOf(query);
   async function* lines() {
     // The rows the search finds, in the list's sort (a file has no use for the search's ranks).
@@ -230,8 +239,8 @@ export function exportApplications(
             row.name,
             row.email,
             row.status,
-            local(row.submitted_at),
-            local(row.updated_at),
+            ...times(row.submitted_at),
+            ...times(row.updated_at),
             row.documents,
             ...columns.map((column) =>
               column.yearKey

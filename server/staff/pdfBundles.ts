@@ -14,7 +14,7 @@ import {
   PDF_BUNDLE_LIMIT,
   type PdfBundleStatus,
 } from '../../contract/staffExports';
-import { dayIn } from '../../definitions';
+import { collegeDay } from '../../contract/collegeTime';
 import { staffPdfBundles } from '../db/schema';
 import { HttpError } from '../errors';
 import type { Job } from '../jobs/queue';
@@ -78,7 +78,7 @@ export async function startPdfBundle(
   if (total > PDF_BUNDLE_LIMIT) throw new HttpError(400, bundleMessages.tooMany(total));
   if (total === 0) throw new HttpError(400, bundleMessages.empty);
   const now = ctx.config.now();
-  const day = dayIn(ctx.institutionOf(tenantId).time_zone, now);
+  const day = collegeDay(now, ctx.institutionOf(tenantId).time_zone);
   const stored = Object.fromEntries(
     Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );

@@ -6,8 +6,7 @@
  * app's hooks); every answer is `no-store`.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { serverMessages } from '../../contract';
-import { dayIn } from '../../definitions';
+import { collegeDay, serverMessages } from '../../contract';
 import {
   applicantParams,
   applicationQuery,
@@ -263,7 +262,7 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
             exportFileName(
               request.tenant.id,
               filter,
-              dayIn(ctx.institutionOf(request.tenant.id).time_zone, ctx.config.now()),
+              collegeDay(ctx.config.now(), ctx.institutionOf(request.tenant.id).time_zone),
             ),
           ),
         )

@@ -63,6 +63,7 @@ export async function runPdfBench(): Promise<{ ok: boolean; lines: string[] }> {
         { questionKey: 'essay_file', fileName: 'essay.png', pdfKey: 'converted/essay_file.pdf' },
       ],
       reference: 'BENC-H000',
+      timeZone: 'America/New_York',
       digest: 'bench',
     };
     const context = { printer, storage: storage as unknown as ObjectStorage };

@@ -2,7 +2,7 @@
  * End to end in Chromium against the built app and the real server (PGlite): what an applicant does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submissionTime } from '../../contract/submission';
+import { collegeTime } from '../../contract/collegeTime';
 import { submissionText } from '../../contract/words';
 import { datedAlerts } from '../../definitions/content';
 import { accountText } from '../../src/features/account/accountText';
@@ -114,7 +114,8 @@ describe('the applicant in Chromium', () => {
   }, 180_000);
 
   it('submits: errors lead to the summary, its link to the question, then to /completion', async () => {
-    const { context, page } = await e2e.newPage();
+    // The applicant's browser is in California; the college is in New York (D197).
+    const { context, page } = await e2e.newPage({ timezoneId: 'America/Los_Angeles' });
     const email = 'submitter@example.com';
     try {
       // An account with a complete application except the first name, made through the API.
@@ -189,18 +190,22 @@ describe('the applicant in Chromium', () => {
         )
         .toBe(1);
       await expect.poll(() => page.getByRole('heading', { name: 'Thanks, Maya!' }).count()).toBe(1);
-      // The reference and the time, on the page and in the receipt, as the profile has them.
+      // The reference and the time, on the page and in the receipt, as the profile has them: the
+      // time in the college's zone, named, whatever the browser's zone (D197).
       const { submission } = (await (await api.get('/api/profile')).json()) as {
         submission: { reference: string; submitted_at: string };
       };
+      const submittedAt = collegeTime(submission.submitted_at, 'America/New_York');
       const receipt = page.locator('dl');
       await expect
         .poll(() => receipt.textContent(), { timeout: 10_000 })
         .toBe(
-          `${submissionText.reference}${submission.reference}${submissionText.submitted}${submissionTime(new Date(submission.submitted_at))}`,
+          `${submissionText.reference}${submission.reference}${submissionText.submitted}${submittedAt}`,
         );
+      expect(await receipt.textContent()).not.toMatch(/P[SD]T/);
       const mail = await e2e.server.mail(email, 'we received your application');
       expect(mail.text).toContain(`${submissionText.reference}: ${submission.reference}`);
+      expect(mail.text).toContain(`${submissionText.submitted}: ${submittedAt}`);
       expect(await deadline.count()).toBe(0);
       await expectNoAxeViolations(page, '/completion');
       await shot(page, 'completion', true);

@@ -77,7 +77,8 @@ export interface E2E {
   readonly server: TestServer;
   readonly browser: Browser;
   readonly origin: string;
-  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** A page in a context of its own; `timezoneId` gives the browser a time zone of its own. */
+  newPage(options?: { timezoneId?: string }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -103,10 +104,11 @@ export async function startE2E(): Promise<E2E> {
     server,
     browser,
     origin,
-    async newPage() {
+    async newPage(options = {}) {
       const context = await browser.newContext({
         baseURL: origin,
         viewport: { width: 1280, height: 900 },
+        ...options,
       });
       const page = await context.newPage();
       return { context, page };

@@ -6,9 +6,8 @@
  * (tests/e2e/service.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceData } from '../../contract';
+import { collegeTime, type ServiceData } from '../../contract';
 import { PRINT_LABELS } from '../../renderers/print/application';
-import { printDate } from '../../renderers/print/render';
 import { textLength } from '../../runtime';
 import { hardText } from '../fixtures/hardText';
 import { pdfFontNames, pdfPagesText } from '../fixtures/pdfText';
@@ -115,7 +114,8 @@ describe.each(databaseKinds)('REQ-R-7 text fidelity on %s', (database) => {
     const file = await client.get(ready.url as string);
     expect(file.status).toBe(200);
     const pages = await pdfPagesText(new Uint8Array(file.bytes));
-    const extracted = bodyText(pages, `Essay ${printDate(server.clock.now())}`);
+    const zone = server.built.context.institutionOf('northfield').time_zone;
+    const extracted = bodyText(pages, `Essay ${collegeTime(server.clock.now(), zone)}`);
     const text = pdfComparable(extracted);
     expect(text).toContain(pdfComparable(essay));
     const visual = extracted.normalize('NFKC');

@@ -16,6 +16,7 @@ import {
 } from '../../renderers/print';
 import {
   applicantNameOf,
+  ATTACHMENT_CAPTION_INCHES,
   renderApplicationHtml,
   SEPARATOR_TEXT,
 } from '../../renderers/print/render';
@@ -226,7 +227,7 @@ describe('renderApplicationHtml with the institution definition', () => {
     expect(PRINT_STYLESHEET).toMatch(/\.pr-long > \.pr-label \{[^}]*break-after: avoid/);
   });
 
-  it('D114, D161: for each attached document a separator page naming it, then framed empty pages counted by "Page N of M"', () => {
+  it('D114, D161, D197: for each attached document framed empty pages counted by "Page N of M", the first captioned with its question and file', () => {
     const html = renderApplicationHtml({
       definition: applicationDefinition,
       answers: { ...answers, first_name: 'Ada <Lovelace>' },
@@ -237,19 +238,62 @@ describe('renderApplicationHtml with the institution definition', () => {
         { questionLabel: 'Personal Essay', fileName: 'essay.png', pages: 1 },
       ],
     });
-    expect(html.match(/class="pr-frame"/g)).toHaveLength(4);
-    expect(html.match(/pr-separator"/g)).toHaveLength(2);
+    // One page per page of the documents, no page of its own to say which document follows.
+    expect(html.match(/class="pr-frame"/g)).toHaveLength(2);
+    expect(html.match(/class="pr-document pr-frame pr-separator"/g)).toHaveLength(2);
     const text = textOf(html);
     expect(text).toContain(
-      `${SEPARATOR_TEXT.title}\n${SEPARATOR_TEXT.question}: Unofficial Transcript\n${SEPARATOR_TEXT.file}: grades &lt;fall&gt;.pdf`,
+      `${SEPARATOR_TEXT.title} · ${SEPARATOR_TEXT.question}: Unofficial Transcript\n${SEPARATOR_TEXT.file}: grades &lt;fall&gt;.pdf`,
+    );
+    expect(html).toMatch(
+      /<h2 class="pr-separator-title">Attached document · Question: Personal Essay<\/h2>/,
     );
     expect(html).not.toContain('grades <fall>');
-    expect(PRINT_STYLESHEET).toMatch(/\.pr-separator, \.pr-frame \{[^}]*break-before: page/);
+    expect(PRINT_STYLESHEET).toMatch(/\.pr-frame \{[^}]*break-before: page/);
+    // The caption's band has the height the server draws the document's first page below.
+    expect(PRINT_STYLESHEET).toMatch(
+      new RegExp(
+        `\\.pr-separator \\{[^}]*height: ${ATTACHMENT_CAPTION_INCHES}in; overflow: hidden`,
+      ),
+    );
     expect(html).toContain('@top-left { content: "Ada \\3c Lovelace>"');
     expect(html).toContain('"Page " counter(page) " of " counter(pages)');
     const none = renderApplicationHtml({ definition: applicationDefinition, answers });
     expect(none).not.toContain('class="pr-frame"');
+    expect(none).not.toContain('pr-frame pr-separator"');
     expect(none).not.toContain('pr-separator"');
+  });
+
+  it('D197: a question is kept with the explanation it reveals', () => {
+    expect(PRINT_STYLESHEET).toMatch(/\.pr-explained \{[^}]*break-after: avoid/);
+    const html = renderApplicationHtml({
+      definition: applicationDefinition,
+      answers: { ...answers, conviction: 'Y', conviction_comment: 'A long story.', suspended: 'N' },
+      now: NOW,
+    });
+    // The radio that revealed its explanation carries the rule; the one that revealed nothing not.
+    expect(html).toMatch(/<div class="pr-field pr-explained" data-key="conviction">/);
+    expect(html).toMatch(/<div class="pr-field" data-key="suspended">/);
+    expect(textOf(html)).toContain(
+      'Have you been convicted of a felony?\nYes\nPlease explain the circumstances.\nA long story.',
+    );
+  });
+
+  it('D197: the first page says the submission time once', () => {
+    const at = 'November 22, 2026, 1:20 PM EST';
+    const copy = textOf(
+      renderApplicationHtml({
+        definition: applicationDefinition,
+        answers,
+        applicantName: 'Ada Lovelace',
+        date: at,
+        submitted: at,
+        now: NOW,
+      }),
+    );
+    expect(copy).toMatch(/^Ada Lovelace$/m);
+    expect(copy.match(/November 22, 2026, 1:20 PM EST/g)).toHaveLength(1);
+    expect(copy).toContain(`Submitted: ${at}`);
   });
 
   it('D161: the form pages flow on (no page break between them), headings stay with what follows, an instance is kept whole', () => {

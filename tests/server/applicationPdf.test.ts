@@ -4,20 +4,26 @@
  * URL that only the applicant's own session opens, and prepared again when its sources change.
  */
 import { sql } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
+import { PDFBool, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfMessages, serverMessages, type ApplicationPdfResponse } from '../../contract';
+import {
+  collegeTime,
+  pdfMessages,
+  serverMessages,
+  type ApplicationPdfResponse,
+} from '../../contract';
 import {
   addAnotherGroups,
   descKey,
   isEmpty,
+  loadDefinition,
   questionsOf,
   usDate,
   visibleView,
   type QuestionView,
 } from '../../runtime';
 import { checkboxMark, choiceText, lookupText, monthYearText } from '../../renderers/print';
-import { printDate, SEPARATOR_TEXT } from '../../renderers/print/render';
+import { renderApplicationHtml, SEPARATOR_TEXT } from '../../renderers/print/render';
 import { runInTenant } from '../../server/db/tenantScope';
 import { applicationReference } from '../../server/applicationPdf';
 import { validApplication } from '../definitions/fixtures';
@@ -124,10 +130,22 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
     ).toBe(true);
     expect(ready.url).toMatch(/^\/api\/pdf\/file\?download=/);
 
+    // In the tenant's scope: on PostgreSQL, row-level security shows nothing outside one (D56).
+    const userId = (
+      (await runInTenant('two-documents', () =>
+        server.built.database.db.execute(sql`select id from users where email = 'pdf@example.com'`),
+      )) as unknown as { rows: { id: string }[] }
+    ).rows[0]?.id as string;
+    const reference = applicationReference(userId);
+    expect(reference).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
+
     const file = await download(applicant, ready.url as string);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
-    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="[\w-]+\.pdf"/);
+    // Named for the applicant, as the staff copy is (D147, D197).
+    expect(file.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="Lopez-Avery-${reference}\\.pdf"`),
+    );
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('cache-control')).toBe('no-store');
     expect(file.headers.get('content-security-policy')).toBe('sandbox');
@@ -136,32 +154,42 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
     const document = await PDFDocument.load(bytes);
     const pages = await pdfPagesText(bytes);
     expect(document.getPageCount()).toBe(pages.length);
-    // The print pages; a separator page naming the question and the file, the transcript's two
-    // pages; another separator, the essay image's page (no text) (D161).
+    // The print pages, then the transcript's two pages and the essay image's page, nothing between:
+    // each document's first page carries the caption naming its question and file (D161, D197).
     const firstAttached = pages.findIndex((text) => text.includes('Transcript page 1'));
     expect(firstAttached).toBeGreaterThan(1);
     expect(pages[firstAttached + 1]).toContain('Transcript page 2');
-    expect(pages.length).toBe(firstAttached + 4);
-    const separator = (label: string, file: string) =>
+    expect(pages.length).toBe(firstAttached + 3);
+    const caption = (label: string, file: string) =>
       squeeze(
-        `${SEPARATOR_TEXT.title} ${SEPARATOR_TEXT.question}: ${label} ${SEPARATOR_TEXT.file}: ${file}`,
+        `${SEPARATOR_TEXT.title} · ${SEPARATOR_TEXT.question}: ${label} ${SEPARATOR_TEXT.file}: ${file}`,
       );
-    expect(squeeze(pages[firstAttached - 1] ?? '')).toContain(
-      separator('Unofficial Transcript', 'transcript.pdf'),
+    expect(squeeze(pages[firstAttached] ?? '')).toContain(
+      caption('Unofficial Transcript', 'transcript.pdf'),
     );
     expect(squeeze(pages[firstAttached + 2] ?? '')).toContain(
-      separator('Personal Essay (optional)', 'essay.png'),
+      caption('Personal Essay (optional)', 'essay.png'),
     );
+    // No near-empty page: every page before the documents' own holds the form's answers (a page
+    // with only the header, the footer and a few words of its own was a separator, D197).
+    pages.slice(0, firstAttached).forEach((text, index) => {
+      expect(squeeze(text).length, `page ${index + 1}`).toBeGreaterThan(400);
+    });
+    expect(pages[firstAttached - 1]).toContain('Certification');
     // The form's pages flow on: no printed page but the last is left less than half full.
-    const printPages = pages.slice(0, firstAttached - 1).map((text) => squeeze(text).length);
+    const printPages = pages.slice(0, firstAttached).map((text) => squeeze(text).length);
     const fullest = Math.max(...printPages);
     printPages.slice(0, -1).forEach((length, index) => {
       expect(length, `print page ${index + 1} of ${printPages.length}`).toBeGreaterThan(
         fullest / 2,
       );
     });
-    // Every page, attached ones included, carries the same header and counts all the pages.
-    const header = squeeze(`Avery Jordan Lopez`);
+    // Every page, attached ones included, carries the same header and counts all the pages; its
+    // time is the college's, its zone named (D197).
+    const zone = server.built.context.institutionOf('two-documents').time_zone;
+    expect(zone).not.toBe('UTC');
+    const submittedAt = collegeTime(server.clock.now(), zone);
+    const header = squeeze(`Avery Jordan Lopez ${submittedAt}`);
     pages.forEach((text, index) => {
       expect(squeeze(text), `page ${index + 1}`).toContain(
         squeeze(`Page ${index + 1} of ${pages.length}`),
@@ -170,28 +198,25 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
       // Submitted: no page says draft.
       expect(text, `page ${index + 1}`).not.toContain('Draft');
     });
-    // The essay image's page holds nothing else.
-    expect(squeeze(pages[firstAttached + 3] ?? '')).toBe(
-      squeeze(
-        `Avery Jordan Lopez ${printDate(server.clock.now())} Page ${pages.length} of ${pages.length}`,
-      ),
+    // The essay image's page holds nothing else but its caption (margin boxes come first).
+    expect(squeeze(pages[firstAttached + 2] ?? '')).toBe(
+      `${header}${squeeze(`Page ${pages.length} of ${pages.length}`)}${caption('Personal Essay (optional)', 'essay.png')}`,
     );
-    // The first page: the submission date and the application reference; dates as entered.
-    // In the tenant's scope: on PostgreSQL, row-level security shows nothing outside one (D56).
-    const userId = (
-      (await runInTenant('two-documents', () =>
-        server.built.database.db.execute(sql`select id from users where email = 'pdf@example.com'`),
-      )) as unknown as { rows: { id: string }[] }
-    ).rows[0]?.id as string;
+    // The first page: the submission time, in the college's zone, and the application reference.
     expect(squeeze(pages[0] ?? '')).toContain(
-      squeeze(`Submitted: ${printDate(server.clock.now())}`),
+      squeeze(`Submitted: ${submittedAt} · Application reference: ${reference}`),
     );
-    expect(squeeze(pages[0] ?? '')).toContain(
-      squeeze(`Application reference: ${applicationReference(userId)}`),
+    // A tagged PDF (a structure tree, marked content) with an outline of its headings, in English,
+    // for screen readers and a reader's bookmarks (D197).
+    const catalog = document.catalog;
+    expect(catalog.lookup(PDFName.of('StructTreeRoot'))).toBeInstanceOf(PDFDict);
+    expect(catalog.lookup(PDFName.of('MarkInfo'), PDFDict).lookup(PDFName.of('Marked'))).toBe(
+      PDFBool.True,
     );
-    expect(applicationReference(userId)).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
+    expect(catalog.lookup(PDFName.of('Outlines'))).toBeInstanceOf(PDFDict);
+    expect(catalog.lookup(PDFName.of('Lang'))?.toString()).toBe('(en)');
 
-    const printed = squeeze(pages.slice(0, firstAttached - 1).join('\n'));
+    const printed = squeeze(pages.slice(0, firstAttached).join('\n'));
     expect(printed).toContain(squeeze(twoDocumentsDefinition.title));
     expect(printed).toContain(squeeze('Avery Jordan Lopez'));
     const views = questionsOf(
@@ -220,6 +245,80 @@ describe.each(databaseKinds)('the application PDF on %s', (database) => {
     expect(printed).not.toContain('123-45-6789');
     expect(printed).toContain(squeeze(String(ANSWERS[descKey('gender')])));
   }, 120_000);
+
+  it('keeps a question on the page of the explanation it reveals, wherever a page ends (D197)', async () => {
+    const printer = server.built.documents.printer;
+    const fillers = Array.from({ length: 60 }, (_, i) => `filler_${i + 1}`);
+    const definition = loadDefinition({
+      id: 'explained',
+      title: 'Explained',
+      version: 1,
+      defaultRoute: '/p',
+      optionLists: {
+        yesNo: [
+          { value: 'Y', label: 'Yes' },
+          { value: 'N', label: 'No' },
+        ],
+      },
+      pages: [
+        {
+          id: 'p',
+          path: '/p',
+          title: 'Conduct',
+          children: [
+            ...fillers.map((key) => ({ kind: 'text' as const, key, label: `Line ${key}` })),
+            {
+              kind: 'radio' as const,
+              key: 'conviction',
+              label: 'Have you been convicted of a felony?',
+              options: 'yesNo',
+              content: {
+                Y: [
+                  {
+                    kind: 'textarea' as const,
+                    key: 'why',
+                    label: 'Please explain the circumstances.',
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const explanation = Array.from({ length: 8 }, (_, i) => `Sentence ${i + 1} of the story.`).join(
+      '\n',
+    );
+    /** The printed pages' text with the first `count` fillers answered, then the question. */
+    const printed = async (count: number) => {
+      const answers = {
+        ...Object.fromEntries(fillers.slice(0, count).map((key) => [key, 'answered'])),
+        conviction: 'Y',
+        why: explanation,
+      };
+      const html = renderApplicationHtml({ definition, answers, applicantName: 'A', date: 'D' });
+      return pdfPagesText(await printer.htmlToPdf(html, undefined, { reusePage: true }));
+    };
+    // How many answered lines fill the first page: with that many, or a few fewer, the question
+    // falls at the foot of the first page, where it was left alone before.
+    const full = (await printed(fillers.length))[0] ?? '';
+    const onFirst = fillers.filter((key) =>
+      squeeze(full).includes(squeeze(`Line ${key} answered`)),
+    ).length;
+    expect(onFirst).toBeGreaterThan(20);
+    expect(onFirst).toBeLessThan(fillers.length);
+    for (let count = onFirst - 3; count <= onFirst; count++) {
+      const pages = (await printed(count)).map(squeeze);
+      const question = pages.findIndex((text) =>
+        text.includes(squeeze('Have you been convicted of a felony?')),
+      );
+      expect(question, `${count} lines before it`).toBeGreaterThanOrEqual(0);
+      expect(pages[question], `${count} lines before it`).toContain(
+        squeeze('Please explain the circumstances.'),
+      );
+      expect(pages[question], `${count} lines before it`).toContain('Sentence1ofthestory.');
+    }
+  }, 60_000);
 
   it('keeps a prepared PDF while nothing changes, and prepares it again once something does', async () => {
     const client = await registeredClient(server, 'draft@example.com', undefined, HOST);

@@ -4,6 +4,7 @@
  * one stays; expired rows go. Two sweeps at once delete each account once and remind it once.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { collegeDate } from '../../contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applications,
@@ -79,6 +80,13 @@ describe.each(databaseKinds)('retention on %s', (database) => {
     expect(first.deleted + second.deleted).toBe(0);
     const reminders = await mailsTo(idle, 'will be deleted');
     expect(reminders).toHaveLength(1);
+    // The day in words, the college's (D197): "will be deleted on December 7, 2026."
+    const deleteOn = collegeDate(
+      new Date(server.clock.now().getTime() + RETENTION_WINDOWS.reminderBeforeMs),
+      server.built.context.institutionOf(TENANT).time_zone,
+    );
+    expect(deleteOn).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    expect(reminders[0]?.text).toContain(`will be deleted on ${deleteOn}.`);
     expect((await sweep()).reminded).toBe(0);
 
     // Its window passes, the notice having been given a month before.

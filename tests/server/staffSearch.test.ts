@@ -4,12 +4,13 @@
  * without its hyphen; ranked reference, whole words, prefixes, with pages found by seeking across
  * the ranks; one tenant never finds another's applicants; hostile searches are a 400 or nothing.
  */
+import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationPage, staffMessages, type ApplicationPage } from '../../contract/staff';
 import { serverMessages } from '../../contract/messages';
 import { runInTenant } from '../../server/db/tenantScope';
-import { dayIn } from '../../definitions';
+import { collegeDay, collegeTime } from '../../contract';
 import { applicationReference, personalPdfFileName } from '../../server/applicationPdf';
 import { databaseKinds, registeredClient, startServer, type TestServer } from './harness';
 import { enrolledStaff, type SignedInStaff } from './staffHelpers';
@@ -261,13 +262,17 @@ describe.each(databaseKinds)('the staff search on %s', (database) => {
 
     const csv = await admin.client.get(`/staff/api/export.csv?q=owl`);
     expect(csv.status).toBe(200);
-    const [header, row] = csv.text.replace(/^\ufeff/, '').split(/\r?\n/);
-    const headers = header!.split(',');
-    const cells = row!.split(',');
+    const [headers, cells] = parseCsv(csv.text, { bom: true }) as [string[], string[]];
+    // Each time in UTC for machines, and beside it as people read it, in the college's zone,
+    // named (D197).
     const submitted = headers.indexOf(`Submitted (${zone})`);
     expect(submitted).toBeGreaterThan(0);
-    expect(cells[submitted]).toBe('2026-11-02 22:30');
-    expect(cells[headers.indexOf(`Last change (${zone})`)]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    expect(headers[submitted - 1]).toBe('Submitted (ISO 8601, UTC)');
+    expect(cells[submitted - 1]).toBe('2026-11-03T03:30:00.000Z');
+    expect(cells[submitted]).toBe('November 2, 2026, 10:30 PM EST');
+    const changed = headers.indexOf(`Last change (${zone})`);
+    expect(headers[changed - 1]).toBe('Last change (ISO 8601, UTC)');
+    expect(cells[changed]).toBe(collegeTime(cells[changed - 1]!, zone));
   });
 
   it('the view says whose and what the application is; files are named for people', async () => {
@@ -287,7 +292,7 @@ describe.each(databaseKinds)('the staff search on %s', (database) => {
     expect(personalPdfFileName({ last: '', first: undefined, reference: 'D9EE-83E7' })).toBe(
       'D9EE-83E7.pdf',
     );
-    const day = dayIn('America/New_York', server.clock.now());
+    const day = collegeDay(server.clock.now(), 'America/New_York');
     const csv = await admin.client.get(
       `/staff/api/export.csv?status=submitted&q=${encodeURIComponent('González')}`,
     );

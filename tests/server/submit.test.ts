@@ -3,7 +3,7 @@
  * one confirmation e-mail) and the anonymous temporary answers of /public/tmp.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMessages, submissionText, submissionTime } from '../../contract';
+import { collegeTime, serverMessages, submissionText } from '../../contract';
 import { applicationDefinition } from '../../definitions';
 import { codedAnswers } from '../../runtime';
 import { DEFAULT_TENANT_SEED } from '../../server/tenants';
@@ -85,9 +85,9 @@ describe.each(databaseKinds)('submitting the application on %s', (database) => {
     // In the institution's time zone (its configuration's time_zone), not the server's UTC.
     const { time_zone } = server.built.context.institutionOf(DEFAULT_TENANT_SEED.id);
     expect(time_zone).toBe('America/New_York');
-    const at = submissionTime(new Date(submission.submitted_at), time_zone);
-    expect(at).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M E[SD]T$/);
-    expect(mail.text).not.toContain(submissionTime(new Date(submission.submitted_at), 'UTC'));
+    const at = collegeTime(submission.submitted_at, time_zone);
+    expect(at).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T$/);
+    expect(mail.text).not.toContain(collegeTime(submission.submitted_at, 'UTC'));
     expect(mail.text).toContain(`${submissionText.reference}: ${submission.reference}`);
     expect(mail.text).toContain(`${submissionText.submitted}: ${at}`);
 

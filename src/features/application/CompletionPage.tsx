@@ -1,8 +1,8 @@
 /** SPEC 2.4: the completion page, reached after a successful submit. */
 import { useRef, type ReactNode } from 'react';
-import { institution } from '../../tenant/tenantData';
+import { institution, institutionConfig } from '../../tenant/tenantData';
 import { useDocumentTitle, useHeadingFocusOnArrival } from '../../chrome/screen';
-import { submissionTime } from '#contract/submission.ts';
+import { collegeTime } from '#contract/collegeTime.ts';
 import { submissionText } from '#contract/words.ts';
 import { useProfile } from './api/profile';
 import { WelcomeBanner } from './WelcomeBanner';
@@ -15,7 +15,6 @@ export const COMPLETION_TITLE = 'Application Submitted';
 export function CompletionPage({ pdfLink }: { pdfLink: ReactNode }) {
   const { completion } = institution;
   const heading = useRef<HTMLHeadingElement>(null);
-  const submission = useProfile(true).data?.submission;
   useDocumentTitle(COMPLETION_TITLE);
   useHeadingFocusOnArrival(heading);
   return (
@@ -26,19 +25,7 @@ export function CompletionPage({ pdfLink }: { pdfLink: ReactNode }) {
         <h1 ref={heading} className={styles.pageTitle} tabIndex={-1}>
           {completion.header}
         </h1>
-        {submission ? (
-          // What the applicant reads out on the phone, without opening the PDF (in their time zone).
-          <dl className={styles.receipt}>
-            <dt>{submissionText.reference}</dt>
-            <dd>{submission.reference}</dd>
-            <dt>{submissionText.submitted}</dt>
-            <dd>
-              <time dateTime={submission.submitted_at}>
-                {submissionTime(new Date(submission.submitted_at))}
-              </time>
-            </dd>
-          </dl>
-        ) : null}
+        <SubmissionReceipt />
         <ol className={styles.steps}>
           {completion.steps.map((step) => (
             <li key={step.title} className={styles.step}>
@@ -57,5 +44,27 @@ export function CompletionPage({ pdfLink }: { pdfLink: ReactNode }) {
         </ol>
       </div>
     </div>
+  );
+}
+
+/**
+ * What the applicant reads out on the phone, without opening the PDF: the reference and the time,
+ * in the college's time zone as the receipt mail, the PDF and the console say it (D197), never the
+ * browser's.
+ */
+export function SubmissionReceipt() {
+  const submission = useProfile(true).data?.submission;
+  if (!submission) return null;
+  return (
+    <dl className={styles.receipt}>
+      <dt>{submissionText.reference}</dt>
+      <dd>{submission.reference}</dd>
+      <dt>{submissionText.submitted}</dt>
+      <dd>
+        <time dateTime={submission.submitted_at}>
+          {collegeTime(submission.submitted_at, institutionConfig.time_zone)}
+        </time>
+      </dd>
+    </dl>
   );
 }

@@ -12,7 +12,7 @@ import { fieldError, useAccountForm } from '../../components/form/useAccountForm
 import { staffCall } from './api';
 import { useMe } from './session';
 import styles from './staff.module.css';
-import { Failure, Notice, Select, TableFrame, useStaffTitle } from './ui';
+import { day, Failure, Notice, Select, TableFrame, useStaffTitle } from './ui';
 import { TextField } from '../../components/form/TextField';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => [role, role] as const);
@@ -130,7 +130,7 @@ function Members() {
                 <td>{member.email}</td>
                 <td>{member.role}</td>
                 <td>{member.state}</td>
-                <td>{member.created_at.slice(0, 10)}</td>
+                <td>{day(member.created_at)}</td>
                 <td>
                   {member.state !== 'disabled' && member.email !== me?.email ? (
                     <button

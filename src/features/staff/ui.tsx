@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, type ReactNode } from 'react';
 import type { LinkState, StaffRole } from '#contract/staff.ts';
-import { submissionTime } from '#contract/submission.ts';
+import { collegeDay, collegeTime } from '#contract/collegeTime.ts';
 import { institutionConfig } from '../../tenant/tenantData';
 import fieldStyles from '../../components/form/form.module.css';
 import styles from './staff.module.css';
@@ -105,13 +105,14 @@ export function Select<T extends string>({
   );
 }
 
-export const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
-
-/** The institution's time zone: the console's local times are its (`time_zone`, or UTC). */
+/** The institution's time zone: the console's days and times are its (`time_zone`, or UTC). */
 export const LOCAL_TIME_ZONE = institutionConfig.time_zone;
 
-/** "November 27, 2026 at 12:30 PM EST": a time in the institution's zone, the zone said. */
-export const localTime = (iso: string) => submissionTime(new Date(iso), LOCAL_TIME_ZONE);
+/** "2026-11-27": an instant's day in the institution's zone, the day the list's filters take. */
+export const day = (iso: string | null) => (iso ? collegeDay(iso, LOCAL_TIME_ZONE) : '');
+
+/** "November 27, 2026, 12:30 PM EST": a time in the institution's zone, the zone said (D197). */
+export const localTime = (iso: string) => collegeTime(iso, LOCAL_TIME_ZONE);
 
 /** "Applications – Staff – Northfield College": each console screen's document title. */
 export function useStaffTitle(screen: string): void {
