@@ -17,6 +17,7 @@ import {
   type YearsSpec,
 } from './format';
 import { isPrototypeName } from './values';
+import { AUTOFILL_DETAIL, AUTOFILL_DETAIL_MESSAGE } from './autofill';
 
 type ValueOf<T> = T[keyof T];
 
@@ -45,6 +46,8 @@ const key = z
     'must not be the name of an object property such as "constructor"',
   );
 const id = z.string().min(1);
+/** The browser's autofill hint (the HTML `autocomplete` attribute; D198). */
+const autoComplete = z.string().regex(AUTOFILL_DETAIL, AUTOFILL_DETAIL_MESSAGE).optional();
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 const comparison: z.ZodType<Comparison> = z
@@ -200,7 +203,7 @@ const nodeSchemas = {
     ...questionBase,
     maxLength: z.number().int().min(1).optional(),
     inputMode: z.enum(['text', 'email', 'numeric', 'decimal', 'url']).optional(),
-    autoComplete: z.string().optional(),
+    autoComplete,
   }),
   textarea: z.strictObject({
     kind: z.literal('textarea'),
@@ -211,9 +214,9 @@ const nodeSchemas = {
   date: z.strictObject({
     kind: z.literal('date'),
     ...questionBase,
-    autoComplete: z.string().optional(),
+    autoComplete,
   }),
-  phone: z.strictObject({ kind: z.literal('phone'), ...questionBase }),
+  phone: z.strictObject({ kind: z.literal('phone'), ...questionBase, autoComplete }),
   ssn: z.strictObject({
     kind: z.literal('ssn'),
     ...questionBase,
@@ -229,6 +232,7 @@ const nodeSchemas = {
   select: z.strictObject({
     kind: z.literal('select'),
     ...questionBase,
+    autoComplete,
     options: optionSource,
     description: z.boolean().optional(),
     conditional: z
@@ -262,6 +266,7 @@ const nodeSchemas = {
     category: z.enum(['hs_ceeb', 'college_ceeb', 'address']),
     prefix: z.string(),
     fills: z.array(z.string().regex(/^[a-z0-9_]+$/)).readonly(),
+    autoComplete,
   }),
   file: z.strictObject({ kind: z.literal('file'), ...questionBase }),
   paragraph: z.strictObject({ kind: z.literal('paragraph'), id, text: z.string().min(1) }),
