@@ -117,6 +117,15 @@ export type RuleKind = Rule['kind'];
 // ---------------------------------------------------------------------------------------------
 // Questions
 
+/**
+ * The browser's autofill hint of a question that asks for the applicant's own data (the HTML
+ * `autocomplete` attribute: `given-name`, `section-mailing postal-code`, `mobile tel-national`;
+ * WCAG 2.1 1.3.5). Checked against the HTML grammar when a definition loads (D198). Only on the
+ * applicant's own data: a parent's or a school's fields carry none, so a browser does not offer the
+ * applicant's own name or address there.
+ */
+export type AutoComplete = string;
+
 interface QuestionBase {
   /** The answer key (local inside a repeat). */
   readonly key: string;
@@ -136,7 +145,7 @@ export interface TextQuestion extends QuestionBase {
   /** Default 45 (SPEC 5.7). */
   readonly maxLength?: number;
   readonly inputMode?: 'text' | 'email' | 'numeric' | 'decimal' | 'url';
-  readonly autoComplete?: string;
+  readonly autoComplete?: AutoComplete;
 }
 
 export interface TextareaQuestion extends QuestionBase {
@@ -150,11 +159,13 @@ export interface TextareaQuestion extends QuestionBase {
 export interface DateQuestion extends QuestionBase {
   readonly kind: 'date';
   /** The browser's autofill hint, e.g. `bday` for a date of birth. */
-  readonly autoComplete?: string;
+  readonly autoComplete?: AutoComplete;
 }
 
 export interface PhoneQuestion extends QuestionBase {
   readonly kind: 'phone';
+  /** E.g. `mobile tel-national` for the applicant's own cell phone; none (`off`) for anyone else's. */
+  readonly autoComplete?: AutoComplete;
 }
 
 export interface SsnQuestion extends QuestionBase {
@@ -185,6 +196,8 @@ export type ConditionalSelect =
 
 export interface SelectQuestion extends QuestionBase {
   readonly kind: 'select';
+  /** E.g. `address-level1` for the applicant's state. */
+  readonly autoComplete?: AutoComplete;
   readonly options: OptionSource;
   /** Store `<key>_desc` with the chosen label (default true). */
   readonly description?: boolean;
@@ -218,6 +231,8 @@ export interface LookupQuestion extends QuestionBase {
   readonly category: LookupCategory;
   readonly prefix: string;
   readonly fills: readonly string[];
+  /** E.g. `address-line1` for the applicant's street address; `off` (the default) for a school. */
+  readonly autoComplete?: AutoComplete;
 }
 
 /** A document upload: the answer is 'ANSWERED' once its conversion completed (SPEC 3.3). */

@@ -16,6 +16,10 @@ import {
   when,
   yearsSpec,
 } from './schemaParts';
+import { AUTOFILL_DETAIL, AUTOFILL_DETAIL_MESSAGE } from './autofill';
+
+/** The browser's autofill hint (the HTML `autocomplete` attribute; D198). */
+const autoComplete = z.string().regex(AUTOFILL_DETAIL, AUTOFILL_DETAIL_MESSAGE).optional();
 
 type ValueOf<T> = T[keyof T];
 
@@ -152,7 +156,7 @@ const nodeSchemas = {
     ...questionBase,
     maxLength: z.number().int().min(1).optional(),
     inputMode: z.enum(['text', 'email', 'numeric', 'decimal', 'url']).optional(),
-    autoComplete: z.string().optional(),
+    autoComplete,
   }),
   textarea: z.strictObject({
     kind: z.literal('textarea'),
@@ -163,9 +167,9 @@ const nodeSchemas = {
   date: z.strictObject({
     kind: z.literal('date'),
     ...questionBase,
-    autoComplete: z.string().optional(),
+    autoComplete,
   }),
-  phone: z.strictObject({ kind: z.literal('phone'), ...questionBase }),
+  phone: z.strictObject({ kind: z.literal('phone'), ...questionBase, autoComplete }),
   ssn: z.strictObject({
     kind: z.literal('ssn'),
     ...questionBase,
@@ -181,6 +185,7 @@ const nodeSchemas = {
   select: z.strictObject({
     kind: z.literal('select'),
     ...questionBase,
+    autoComplete,
     options: optionSource,
     description: z
       .boolean()
@@ -234,6 +239,7 @@ const nodeSchemas = {
     fills: z
       .array(z.string().regex(/^[a-z0-9_]+$/, 'must be lower-case letters, digits or _'))
       .readonly(),
+    autoComplete,
   }),
   file: z.strictObject({ kind: z.literal('file'), ...questionBase }),
   paragraph: z.strictObject({ kind: z.literal('paragraph'), id, text: z.string().min(1) }),

@@ -10,10 +10,10 @@ import { ToastProvider, useToast } from './chrome/toast';
 import { useLogout } from './features/account/api/logout';
 import { useProfile } from './features/application/api/profile';
 import { anonymousAnswers } from './session/anonymousAnswers';
-import { hasIndicatorCookie } from './session/cookies';
 import { flushUnsaved, markDeliberateLogout } from './session/flush';
 import { returnHere } from './session/returnTo';
 import { announceLogout, onLogoutElsewhere } from './session/logoutBroadcast';
+import { useLoggedIn } from './session/loggedIn';
 import { sessionEnded } from './session/sessionData';
 import styles from './AppShell.module.css';
 
@@ -49,7 +49,7 @@ export function AppShell() {
 }
 
 function HeaderAccount() {
-  const loggedIn = hasIndicatorCookie();
+  const loggedIn = useLoggedIn();
   const profile = useProfile(loggedIn);
   const logout = useLogout();
   const navigate = useNavigate();

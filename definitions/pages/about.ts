@@ -48,6 +48,7 @@ const personal: Node = {
       kind: 'text',
       key: 'preferred_name',
       label: 'Preferred Name',
+      autoComplete: 'nickname',
       help: 'The name you would like us to call you, if different.',
     },
     {
@@ -80,6 +81,7 @@ const personal: Node = {
       kind: 'select',
       key: 'gender',
       label: 'Gender',
+      autoComplete: 'sex',
       options: 'genders',
       rules: [required(messages.gender)],
     },
@@ -98,8 +100,20 @@ const phoneSection: Node = {
   title: 'Phone Numbers',
   description: 'Give us at least one number where we can reach you.',
   children: [
-    { kind: 'phone', key: 'phone_home', label: 'Home Phone', rules: phones.home },
-    { kind: 'phone', key: 'phone_mobile', label: 'Cell Phone', rules: phones.mobile },
+    {
+      kind: 'phone',
+      key: 'phone_home',
+      label: 'Home Phone',
+      autoComplete: 'home tel-national',
+      rules: phones.home,
+    },
+    {
+      kind: 'phone',
+      key: 'phone_mobile',
+      label: 'Cell Phone',
+      autoComplete: 'mobile tel-national',
+      rules: phones.mobile,
+    },
     {
       kind: 'checkbox',
       key: 'optin_sms_ind',
@@ -161,6 +175,7 @@ const permanentAddress: Node = {
     prefix: '',
     required: true,
     messages: messages.address,
+    autofill: {},
   }),
 };
 
@@ -177,7 +192,12 @@ const mailingAddress: Node = {
       rules: [required(messages.mailing.same)],
       content: {
         N: [
-          ...addressFields({ prefix: 'mailing_', required: false, messages: messages.address }),
+          ...addressFields({
+            prefix: 'mailing_',
+            required: false,
+            messages: messages.address,
+            autofill: { section: 'mailing' },
+          }),
           {
             kind: 'date',
             key: 'mailing_addr_effective_date',

@@ -10,6 +10,12 @@ interface AddressOptions {
   readonly messages: typeof messages.address;
   /** Inside a repeat slot (parents): conditions read the slot's own country. */
   readonly inSlot?: boolean;
+  /**
+   * Whose address it is, for the browser's autofill (D198): `{}` the applicant's, `{ section }`
+   * the applicant's other address (`section-mailing address-line1`: filled apart from the first);
+   * absent, someone else's (a parent's), which carries no hint.
+   */
+  readonly autofill?: { readonly section?: string };
 }
 
 /**
@@ -21,8 +27,13 @@ export function addressFields({
   required: isRequired,
   messages,
   inSlot: slotScoped,
+  autofill,
 }: AddressOptions): Node[] {
   const country = `${prefix}country`;
+  const hint = (field: string) =>
+    autofill
+      ? { autoComplete: autofill.section ? `section-${autofill.section} ${field}` : field }
+      : {};
   const scoped = (comparison: Comparison) => (slotScoped ? inSlot(comparison) : comparison);
   const inUsOrCanada = scoped(isIn(country, ['USA', 'CAN']));
   const inUs = scoped(eq(country, 'USA'));
@@ -31,6 +42,7 @@ export function addressFields({
       kind: 'select',
       key: country,
       label: 'Country',
+      ...hint('country-name'),
       options: 'countries',
       rules: isRequired ? [required(messages.country)] : [],
     },
@@ -40,6 +52,7 @@ export function addressFields({
       label: 'Address',
       help: 'Start typing your street address, then choose it from the list.',
       category: 'address',
+      ...hint('address-line1'),
       prefix,
       fills: ['address_line_1', 'address_line_2', 'city', 'state', 'zip', 'country'],
       rules: isRequired ? [required(messages.line1)] : [],
@@ -48,18 +61,21 @@ export function addressFields({
       kind: 'text',
       key: `${prefix}address_line_2`,
       label: 'Address Line 2',
+      ...hint('address-line2'),
       help: 'Apartment, suite or unit, if any.',
     },
     {
       kind: 'text',
       key: `${prefix}city`,
       label: 'City',
+      ...hint('address-level2'),
       rules: isRequired ? [required(messages.city)] : [],
     },
     {
       kind: 'select',
       key: `${prefix}state`,
       label: 'State/Province',
+      ...hint('address-level1'),
       options: 'stateAndProvince',
       conditional: {
         category: 'displayAndOptions',
@@ -73,7 +89,7 @@ export function addressFields({
       key: `${prefix}zip`,
       label: 'ZIP/Postal Code',
       maxLength: 10,
-      autoComplete: 'postal-code',
+      ...hint('postal-code'),
       rules: isRequired
         ? [
             required(messages.zip, inUs),

@@ -195,6 +195,8 @@ export function LookupCombobox({
             ref: inputRef,
             name: view.key,
             type: 'text',
+            // Downshift sets "off"; the applicant's own street address keeps its autofill hint.
+            autoComplete: question.autoComplete ?? 'off',
             className: cx(styles.input, lookupStyles.input),
             maxLength: view.maxLength,
             onBlur,

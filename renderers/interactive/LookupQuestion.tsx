@@ -54,7 +54,7 @@ export function PlainLookup({
         className={styles.input}
         value={textOf(value)}
         maxLength={view.maxLength}
-        autoComplete="off"
+        autoComplete={question.autoComplete ?? 'off'}
         data-category={question.category}
         onChange={(event) => onValueChange(event.target.value)}
         onFocus={() => (focusHandoff.key = view.key)}

@@ -7,6 +7,7 @@ import { textOf } from '../answers';
 export const PHONE_FORMAT = '(###) ###-####';
 
 export function PhoneQuestion(props: QuestionRendererProps<'phone'>) {
+  const { question } = props.view;
   return (
     <TextField field={props}>
       {({ maxLength: _mask, ...control }) => (
@@ -15,7 +16,8 @@ export function PhoneQuestion(props: QuestionRendererProps<'phone'>) {
           pattern={PHONE_FORMAT}
           type="tel"
           inputMode="tel"
-          autoComplete="tel-national"
+          // The applicant's own numbers only (the definition's hint); a parent's is not theirs.
+          autoComplete={question.autoComplete ?? 'off'}
           text={textOf(props.value)}
           onText={props.onValueChange}
         />

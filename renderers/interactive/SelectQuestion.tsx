@@ -26,6 +26,7 @@ export function SelectQuestion({
         id={ids.input}
         name={view.key}
         className={styles.select}
+        autoComplete={question.autoComplete}
         value={chosenValue(options, value)}
         onChange={(event) => onAnswersChange(choiceAnswers(view, event.target.value))}
         aria-required={view.required || undefined}

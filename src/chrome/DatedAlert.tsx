@@ -6,7 +6,7 @@ import { deriveWebStatus } from '../../runtime';
 import type { InstitutionFile } from '../../definitions/institutionFile';
 import { institution } from '../tenant/tenantData';
 import { useProfile } from '../features/application/api/profile';
-import { hasIndicatorCookie } from '../session/cookies';
+import { useLoggedIn } from '../session/loggedIn';
 import styles from './datedAlert.module.css';
 
 export function activeAlerts(
@@ -19,7 +19,8 @@ export function activeAlerts(
 
 export function DatedAlerts({ now = new Date() }: { now?: Date }) {
   const alerts = activeAlerts(now);
-  const profile = useProfile(hasIndicatorCookie()).data;
+  // Re-read at a login in this tab, so a submitted application's banner goes without a reload.
+  const profile = useProfile(useLoggedIn()).data;
   const submitted = profile ? deriveWebStatus(profile.web_status) === 'submitted' : false;
   if (alerts.length === 0 || submitted) return null;
   return (

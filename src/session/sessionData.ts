@@ -8,10 +8,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { forgetDateDrafts } from '../features/application/session/dateDrafts';
 import { forgetAnonymousAnswers } from './anonymousAnswers';
+import { sessionChanged } from './loggedIn';
 
 /** A login: every read cached before it goes (mutations stay: the login's own is still settling). */
 export function sessionBegan(queryClient: QueryClient): void {
   queryClient.removeQueries();
+  // What reads the profile on every page (the header, the deadline banner) reads it afresh (D198).
+  sessionChanged();
 }
 
 /**
@@ -27,4 +30,5 @@ export function sessionEnded(queryClient: QueryClient, end: SessionEnd): void {
     forgetAnonymousAnswers();
     forgetDateDrafts();
   }
+  sessionChanged();
 }

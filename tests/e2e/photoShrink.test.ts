@@ -5,6 +5,8 @@
  * server converts like any file, and the stored bytes, read back through the applicant's own export
  * (GET /api/account/export), carry no EXIF. A 3 MB PDF is refused as before, naming the file. The
  * preview passes axe and is photographed at 1280 px and 360 px (tests/e2e/artifacts/photo-shrink-*).
+ * On a 360 × 640 phone both of the offer's buttons are wholly in view and reachable by a tap, and
+ * after the upload focus is on the file question, not on <body> (D198).
  */
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
@@ -16,7 +18,8 @@ import { blobFromPage, signUpApplicant, startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
 
 const KEY = 'transcript_file';
-const PHONE = { width: 360, height: 740 };
+/** A small phone's screen: the dialog's actions must stay in view on it. */
+const PHONE = { width: 360, height: 640 };
 const DESKTOP = { width: 1280, height: 900 };
 const WAIT = { timeout: 10_000 };
 /** Making the copy on the main thread of a loaded 2-core machine. */
@@ -149,6 +152,34 @@ describe('a phone photo over the limit in Chromium (D165)', () => {
     return { file: answers[KEY], status: conversion.status };
   }
 
+  /**
+   * Whether a control is wholly inside the viewport, and is what a tap at its centre and at each
+   * of its corners reaches: not cut off by the dialog's scrolling nor below the fold.
+   */
+  function inView(locator: ReturnType<Page['locator']>) {
+    return locator.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const inViewport =
+        box.top >= 0 &&
+        box.left >= 0 &&
+        box.bottom <= window.innerHeight &&
+        box.right <= window.innerWidth;
+      const inset = 3;
+      const points = [
+        [box.left + box.width / 2, box.top + box.height / 2],
+        [box.left + inset, box.top + inset],
+        [box.right - inset, box.top + inset],
+        [box.left + inset, box.bottom - inset],
+        [box.right - inset, box.bottom - inset],
+      ] as const;
+      const onTop = points.every(([x, y]) => {
+        const hit = document.elementFromPoint(x, y);
+        return hit !== null && element.contains(hit);
+      });
+      return { inViewport, onTop };
+    });
+  }
+
   /** Every upload call the page sends from now on (method and address), to show nothing was sent. */
   function uploadRequests(page: Page): string[] {
     const sent: string[] = [];
@@ -202,25 +233,37 @@ describe('a phone photo over the limit in Chromium (D165)', () => {
       expect(caption).toMatch(/^\d+(\.\d)? MB before, \d+(\.\d)? kB now$/);
       await expectNoAxeViolations(page, 'the smaller copy on offer');
       await shot(page, 'photo-shrink-preview-1280');
+      // On a phone the copy is accepted where the applicant taps: both actions in view, unscrolled.
       await page.setViewportSize(PHONE);
+      const copyName = 'transcript-photo.jpg';
       try {
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, 'sideways scroll at 360 px').toBeLessThanOrEqual(0);
+        for (const name of [shrinkText.cancel, shrinkText.accept])
+          expect(await inView(dialog(page).getByRole('button', { name })), name).toEqual({
+            inViewport: true,
+            onTop: true,
+          });
         await expectNoAxeViolations(page, 'the smaller copy on offer at 360 px');
         await shot(page, 'photo-shrink-preview-360');
+        await dialog(page).getByRole('button', { name: shrinkText.accept }).click();
+        await expect.poll(() => dialog(page).count(), WAIT).toBe(0);
+
+        // It goes through the upload chain and the server's conversion like any file.
+        await question(page)
+          .getByText(new RegExp(`^${copyName.replace('.', '\\.')} \\(\\d+(\\.\\d)? kB\\)$`))
+          .waitFor({ timeout: CONVERSION_MS });
+        // Focus went back to the file question, not to <body>, and stayed there through the upload.
+        expect(
+          await question(page).evaluate((element) => element.contains(document.activeElement)),
+          `focus on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))}`,
+        ).toBe(true);
+        await shot(page, 'photo-shrink-uploaded-360');
       } finally {
         await page.setViewportSize(DESKTOP);
       }
-      await dialog(page).getByRole('button', { name: shrinkText.accept }).click();
-      await expect.poll(() => dialog(page).count(), WAIT).toBe(0);
-
-      // It goes through the upload chain and the server's conversion like any file.
-      const copyName = 'transcript-photo.jpg';
-      await question(page)
-        .getByText(new RegExp(`^${copyName.replace('.', '\\.')} \\(\\d+(\\.\\d)? kB\\)$`))
-        .waitFor({ timeout: CONVERSION_MS });
       const { file, status } = await stored(page);
       expect(status).toBe('COMPLETED');
       expect(file?.file_name).toBe(copyName);

@@ -65,6 +65,7 @@ const definition = loadDefinition({
           key: 'address_line_1',
           label: 'Address',
           category: 'address',
+          autoComplete: 'address-line1',
           prefix: '',
           fills: ['address_line_1', 'address_line_2', 'city', 'state', 'zip', 'country'],
         },
@@ -196,6 +197,13 @@ describe('lookup combobox', () => {
     expect(suggestions).toHaveBeenCalledTimes(1);
     expect(suggestions).toHaveBeenCalledWith('hs_ceeb', 'linc');
     expect(input.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('keeps the definition’s autofill token on the applicant’s address, and "off" on a school (D198)', async () => {
+    setup();
+    expect((await school()).getAttribute('autocomplete')).toBe('off');
+    const address = await screen.findByRole('combobox', { name: 'Address' });
+    expect(address.getAttribute('autocomplete')).toBe('address-line1');
   });
 
   it('searches at the latest after the maximum wait while the applicant keeps typing', async () => {

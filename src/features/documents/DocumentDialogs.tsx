@@ -17,6 +17,19 @@ export const focusQuestion = (key: string | null) => (event: Event) => {
   }
 };
 
+/**
+ * After an accepted smaller copy the question's button is disabled while the copy uploads, and
+ * gone once the file is there: focus goes to the question itself (its fieldset, which stays through
+ * every phase and announces the upload as busy), not to a button that is about to drop it (D198).
+ */
+export const focusQuestionFrame = (key: string | null) => (event: Event) => {
+  const frame = key ? document.getElementById(key) : null;
+  if (frame) {
+    event.preventDefault();
+    frame.focus();
+  }
+};
+
 export function DeleteFileDialog({
   deleting,
   pending,

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MAX_FILE_BYTES } from '#contract';
 import { formatFileSize } from '#renderers/react/index.ts';
 import { DocumentDialog } from './DocumentDialog';
-import { focusQuestion } from './DocumentDialogs';
+import { focusQuestion, focusQuestionFrame } from './DocumentDialogs';
 import { shrinkText } from './documentsText';
 import styles from './documents.module.css';
 import { previewUrl, shrinkImage } from './shrinkImage';
@@ -41,10 +41,13 @@ export function ShrinkDialog({
   // Still shown while the dialog animates out.
   const last = useRef<ShrinkOffer | null>(null);
   if (offer) last.current = offer;
+  // How the offer closed: accepted, focus goes to the question that is uploading; else to its button.
+  const accepted = useRef(false);
 
   useEffect(() => {
     setCopy(null);
     if (!offer) return;
+    accepted.current = false;
     const controller = new AbortController();
     void (async () => {
       try {
@@ -70,7 +73,9 @@ export function ShrinkDialog({
       onOpenChange={(open) => {
         if (!open) onCancel();
       }}
-      onCloseAutoFocus={focusQuestion(shown?.key ?? null)}
+      onCloseAutoFocus={(event) =>
+        (accepted.current ? focusQuestionFrame : focusQuestion)(shown?.key ?? null)(event)
+      }
       body={
         <div role="status" className={styles.shrinkStatus}>
           {copy && shown ? (
@@ -101,7 +106,9 @@ export function ShrinkDialog({
         className={styles.primary}
         disabled={!copy}
         onClick={() => {
-          if (offer && copy) onAccept(offer, copy.file);
+          if (!offer || !copy) return;
+          accepted.current = true;
+          onAccept(offer, copy.file);
         }}
       >
         {shrinkText.accept}
