@@ -4,18 +4,29 @@
  * Imports an institution's CSV list (hs_ceeb, college_ceeb or address) into the tenant's lookup
  * tables: every row is checked, bad rows are reported by line number and nothing is imported unless
  * all rows are good. On PostgreSQL (DATABASE_URL) it runs beside the servers, which search the new
- * list from their next request. The embedded PGlite is single-process: stop the server first.
+ * list from their next request. The embedded PGlite is single-process: stop the server first. Like
+ * the other commands it opens only a database a server's start has made, and says which (D195).
  */
 import { readFile } from 'node:fs/promises';
 import { LOOKUP_CATEGORIES, type LookupCategoryName } from '../contract';
 import { configFromEnv } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { runInTenant } from '../server/db/tenantScope';
 import { importList } from '../server/lookup/importList';
-import { DEFAULT_TENANT_SEED, ensureTenant, TenantDirectory } from '../server/tenants';
+import { TenantDirectory } from '../server/tenants';
 import { wantsHelp } from '../server/cli/help';
+import { onDatabase } from '../server/cli/runningServer';
 
 const USAGE = `Usage: npm run lookup:import -- <${LOOKUP_CATEGORIES.join('|')}> <file.csv> [--tenant <id>]`;
+
+/** The import refused, with the exit code to leave with. */
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
 
 function fail(message: string): never {
   console.error(message);
@@ -57,35 +68,30 @@ async function main() {
           'PGlite is single-process: stop the server, run the import, then start it again.',
       );
   }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    migrationUrl: config.databaseMigrationUrl,
-    dataDir: config.dataDir,
-  });
-  try {
-    // A fresh data directory: create the default tenant as the server's first start would.
-    await ensureTenant(database.db, { ...DEFAULT_TENANT_SEED, id: config.defaultTenant });
+  await onDatabase(config, async (db) => {
     const directory = new TenantDirectory(config.defaultTenant);
-    await directory.load(database.db);
+    await directory.load(db);
     const tenant = directory.get(tenantId ?? config.defaultTenant);
-    if (!tenant) fail(`Unknown tenant "${tenantId}".`);
+    if (!tenant) throw new Refused(`Unknown tenant "${tenantId}".`, 2);
     // In that tenant's scope: on PostgreSQL, row-level security shows it no other (D56).
     const result = await runInTenant(tenant.id, () =>
-      importList(database.db, tenant, category as LookupCategoryName, csv, new Date()),
+      importList(db, tenant, category as LookupCategoryName, csv, new Date()),
     );
-    if (!result.ok) {
-      console.error(`Nothing was imported: ${result.problems.length} problem(s) in ${file}.`);
-      for (const problem of result.problems)
-        console.error(`  line ${problem.line}: ${problem.message}`);
-      process.exitCode = 1;
-      return;
-    }
+    if (!result.ok)
+      throw new Refused(
+        [
+          `Nothing was imported: ${result.problems.length} problem(s) in ${file}.`,
+          ...result.problems.map((problem) => `  line ${problem.line}: ${problem.message}`),
+        ].join('\n'),
+        1,
+      );
     console.log(
       `Imported ${result.count} entries into the ${category} list of tenant "${tenant.id}" (version ${result.version}).`,
     );
-  } finally {
-    await database.close();
-  }
+  }).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = error instanceof Refused ? error.code : 1;
+  });
 }
 
 await main();

@@ -276,12 +276,16 @@ export async function buildServer(
   });
 
   const storage = documents.storage;
+  const workerProcess = options.workerProcess ? new WorkerProcess(database, app.log) : undefined;
+  const inlineWorker = !workerProcess && options.startWorker !== false;
   // /healthz, /readyz, /metrics and the request timings (D139).
   registerOperations(app, {
     database,
     metricsToken: config.metricsToken,
     now: config.now,
     jobKinds: () => queue.kindNames,
+    workerStarting: () =>
+      workerProcess ? workerProcess.starting() : inlineWorker && queue.heartbeat.starting,
   });
 
   await app.register(publicRoutes(context), { prefix: '/public' });
@@ -324,13 +328,12 @@ export async function buildServer(
       .header('Allow', allowed.join(', '))
       .send({ message: serverMessages.methodNotAllowed });
 
-  const workerProcess = options.workerProcess ? new WorkerProcess(database, app.log) : undefined;
   if (workerProcess) {
     app.addHook('onReady', async () => workerProcess.start());
     closing.add(app, 'job worker process', () => workerProcess.stop(), WORKER_STOP_MS + 500, {
       atStart: true,
     });
-  } else if (options.startWorker !== false) app.addHook('onReady', async () => queue.start());
+  } else if (inlineWorker) app.addHook('onReady', async () => queue.start());
   closing.add(app, 'job worker', () => queue.stop({ graceMs: JOB_GRACE_MS }), JOB_GRACE_MS + 1000, {
     atStart: true,
   });

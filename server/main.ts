@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { configFromEnv, publicOriginOf } from './config';
 import { buildServer } from './app';
+import { messageOf } from './db/client';
 import { exampleTenants } from './exampleTenants';
 import { closeWithin } from './shutdown';
 
@@ -60,7 +61,19 @@ function listenFailure(error: unknown, host: string, port: number): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * What stopped the start, with its cause where the message lacks it (drizzle's "Failed query: …"
+ * names the statement, its cause what went wrong).
+ */
+function startFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.cause === undefined || error.message.includes(messageOf(error.cause)))
+    return error.message;
+  return messageOf(error);
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // The data directory in use by another process (D195), a bad setting, a database that fails.
+  console.error(startFailure(error));
   process.exit(1);
 });

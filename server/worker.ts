@@ -11,7 +11,7 @@ import { openDatabase } from './db/client';
 import { openIpcDatabase } from './db/ipc';
 import { createJobs } from './jobs/kinds';
 import { lowerPriority } from './jobs/priority';
-import { IPC_DATABASE_ENV, WORKER_STOP_MS } from './jobs/workerProcess';
+import { IPC_DATABASE_ENV, WORKER_RUNNING, WORKER_STOP_MS } from './jobs/workerProcess';
 import { OutboxMailer, SmtpMailer } from './mail/mailer';
 import { ClosingSteps, CLOSE_STEP_MS, closeWithin, JOB_GRACE_MS } from './shutdown';
 import { TenantDirectory } from './tenants';
@@ -88,6 +88,10 @@ async function main(): Promise<void> {
   // The web process that owns the database went away: nothing more can be done here.
   process.on('disconnect', () => stop('parent gone'));
   queue.start();
+  // The web process that started it says `starting` on /readyz until then (D195).
+  void queue.heartbeat.firstBeat().then(() => {
+    if (process.connected) process.send?.({ type: WORKER_RUNNING });
+  });
   log.info(
     { database: viaParent ? 'pglite (through the web process)' : database.kind },
     'job worker running',

@@ -175,13 +175,6 @@ export async function main(argv: readonly string[], config = configFromEnv()): P
           console.log(`${id}\t${count} tenant(s)${id === current ? '\t(current)' : ''}`);
         return 0;
       });
-    if (newKey) {
-      const refused = await newMasterKeyFile(config);
-      if (refused) {
-        console.error(refused);
-        return 1;
-      }
-    }
     const rotate = async (db: Database) => {
       const keys = masterKeys(config);
       const ids = await tenantIds(db);
@@ -196,7 +189,12 @@ export async function main(argv: readonly string[], config = configFromEnv()): P
       );
       return 0;
     };
+    // The key files change once the database is known to be there and not in use (D195).
     return await onDatabase(config, async (db) => {
+      if (newKey) {
+        const refused = await newMasterKeyFile(config);
+        if (refused) throw new Error(refused);
+      }
       if (!reencrypt) return rotate(db);
       // Two runs at once would each make a new version of a tenant's key (D183).
       const code = await whileHolding(db, REENCRYPTION_LOCK, async () => {
@@ -204,8 +202,8 @@ export async function main(argv: readonly string[], config = configFromEnv()): P
         await reencryptAll(config, db, await tenantIds(db), pauseMs);
         return 0;
       });
-      if (code === undefined) console.error(ANOTHER_RUN);
-      return code ?? 1;
+      if (code === undefined) throw new Error(ANOTHER_RUN);
+      return code;
     });
   } catch (error) {
     console.error((error as Error).message);

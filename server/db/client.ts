@@ -6,7 +6,7 @@
  * (`app.tenant_id`, read by the row-level security policies of migration 0007; docs/decisions/ D56).
  * PGlite connects as a superuser, which passes every policy, so it is opened unchanged.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,6 +17,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './dataDirLock';
 import * as schema from './schema';
 import { currentTenant } from './tenantScope';
 
@@ -53,6 +54,11 @@ export interface OpenOptions {
   readonly pglite?: PGlite;
   /** Skip migrations (the instance is known to be migrated). */
   readonly migrated?: boolean;
+  /**
+   * Open only a database a server's start has made (the command-line tools, D195): an empty data
+   * directory or PostgreSQL database is refused with NoDatabase, never created.
+   */
+  readonly existing?: boolean;
   /** Told about errors of idle pooled connections (a restarted PostgreSQL); the pool reconnects. */
   readonly onPoolError?: (error: Error) => void;
   /**
@@ -115,15 +121,41 @@ export class TenantPool extends pg.Pool {
   }
 }
 
+/** The database asked for with `existing` was never made by a server's start (D195). */
+export class NoDatabase extends Error {
+  constructor(readonly where: string) {
+    super(`There is no database in ${where}.`);
+    this.name = 'NoDatabase';
+  }
+}
+
+/** A PostgreSQL URL as a message names it: its database and host, never its credentials. */
+export function describePostgres(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `the PostgreSQL database ${decodeURIComponent(parsed.pathname.slice(1)) || '(default)'} at ${parsed.host}`;
+  } catch {
+    return 'the PostgreSQL database of DATABASE_URL';
+  }
+}
+
+const migrations = { migrationsFolder: MIGRATIONS_FOLDER };
+
 /** Migrations of one PostgreSQL database, one process at a time (several may start together). */
 const MIGRATION_LOCK = 7_240_031;
 
-async function migratePostgres(url: string, timeout: number): Promise<void> {
+async function migratePostgres(url: string, timeout: number, existing: boolean): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeout });
   await client.connect();
   try {
+    if (existing) {
+      const { rows } = await client.query<{ made: boolean }>(
+        "select to_regclass('drizzle.__drizzle_migrations') is not null as made",
+      );
+      if (!rows[0]?.made) throw new NoDatabase(describePostgres(url));
+    }
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(drizzlePg(client, { schema }), migrations);
   } finally {
     await client.end();
   }
@@ -133,7 +165,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (options.databaseUrl) {
     const timeout = options.queryTimeoutMs ?? 10_000;
     if (!options.migrated)
-      await migratePostgres(options.migrationUrl ?? options.databaseUrl, timeout);
+      await migratePostgres(
+        options.migrationUrl ?? options.databaseUrl,
+        timeout,
+        options.existing ?? false,
+      );
     const pool = new TenantPool({
       connectionString: options.databaseUrl,
       max: 20,
@@ -158,17 +194,48 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       close: () => pool.end(),
     };
   }
-  let client = options.pglite;
-  if (!client) {
-    const dir = path.join(options.dataDir ?? './data', 'pgdata');
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+  if (options.pglite) {
+    const pglite = options.pglite;
+    if (!options.migrated) await migratePglite(drizzlePglite(pglite, { schema }), migrations);
+    return pgliteHandle(pglite, async () => undefined);
   }
-  const pglite = client;
+  const dataDir = path.resolve(options.dataDir ?? './data');
+  const dir = path.join(dataDir, 'pgdata');
+  if (options.existing && !existsSync(path.join(dir, 'PG_VERSION')))
+    throw new NoDatabase(`the data directory ${dataDir}`);
+  mkdirSync(dir, { recursive: true });
+  // Before PGlite reads a page: a second process on the directory is refused (D195).
+  const release = lockDataDir(dataDir);
+  let pglite: PGlite | undefined;
+  try {
+    pglite = new PGlite(dir);
+    if (!options.migrated) await migratePglite(drizzlePglite(pglite, { schema }), migrations);
+  } catch (error) {
+    await pglite?.close().catch(() => undefined);
+    release();
+    throw new Error(
+      `The embedded database in ${dir} could not be opened or migrated: ${messageOf(error)}`,
+      { cause: error },
+    );
+  }
+  return pgliteHandle(pglite, () => Promise.resolve(release()));
+}
+
+function pgliteHandle(pglite: PGlite, release: () => Promise<void>): DatabaseHandle {
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
-  if (!options.migrated)
-    await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+  return { db, kind: 'pglite', pglite, close: () => pglite.close().finally(release) };
+}
+
+/** An error's message on one line, with what caused it (drizzle's "Failed query" names only the SQL). */
+export function messageOf(error: unknown): string {
+  const parts: string[] = [];
+  for (let cause: unknown = error; cause !== undefined && parts.length < 4;) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    const line = message.split('\n')[0]?.trim();
+    if (line && !parts.includes(line)) parts.push(line);
+    cause = cause instanceof Error ? cause.cause : undefined;
+  }
+  return parts.join(': ') || 'unknown error';
 }
 
 /**

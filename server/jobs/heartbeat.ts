@@ -23,6 +23,9 @@ export class WorkerHeartbeat {
   private timer: NodeJS.Timeout | undefined;
   private rowId: number | undefined;
   private beating: Promise<void> = Promise.resolve();
+  /** The first beat's write, once started: until it is done, the worker is starting (D195). */
+  private first: Promise<void> | undefined;
+  private firstDone = false;
 
   constructor(
     private readonly db: Database,
@@ -35,8 +38,24 @@ export class WorkerHeartbeat {
   start(): void {
     if (this.timer) return;
     this.beat();
+    this.first ??= this.beating.then(() => {
+      this.firstDone = true;
+    });
     this.timer = setInterval(() => this.beat(), this.everyMs);
     this.timer.unref();
+  }
+
+  /**
+   * Started for the first time and its first beat not yet written (nor failed): the worker is
+   * starting. Stopped, or started again after a stop, it is not.
+   */
+  get starting(): boolean {
+    return this.timer !== undefined && this.first !== undefined && !this.firstDone;
+  }
+
+  /** Settles once the first beat has been written (or has failed); at once before any start. */
+  firstBeat(): Promise<void> {
+    return this.first ?? Promise.resolve();
   }
 
   /** Stops beating; `remove` also deletes the row (a stop, not a simulated crash). */

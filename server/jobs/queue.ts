@@ -106,7 +106,7 @@ export class JobQueue {
   private pruning: Promise<unknown> | undefined;
   /** The jobs this worker is running now, one per lane (handed back when a stop cannot wait). */
   private readonly currentJobs = new Set<Job>();
-  private readonly heartbeat: WorkerHeartbeat;
+  readonly heartbeat: WorkerHeartbeat; // `/readyz` reads whether it is starting (D195)
 
   constructor(
     private readonly db: Database,

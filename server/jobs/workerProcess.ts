@@ -18,6 +18,13 @@ export const IPC_DATABASE_ENV = 'WORKER_DATABASE_IPC';
 /** How long a stopping worker may take (its own bound: job grace, browsers, database). */
 export const WORKER_STOP_MS = 7_000;
 const RESTART_DELAY_MS = 1_000;
+/**
+ * How long the first worker may take to run (its modules, its database, its first heartbeat) before
+ * `/readyz` says it failed rather than that it is starting (D195).
+ */
+export const WORKER_START_MS = 120_000;
+/** The message a worker sends its parent once its first heartbeat is written. */
+export const WORKER_RUNNING = 'worker-running';
 
 export class WorkerProcess {
   private child: ChildProcess | undefined;
@@ -26,6 +33,10 @@ export class WorkerProcess {
   private stopped: Promise<void> | undefined;
   /** Times a worker was started (tests read restarts). */
   starts = 0;
+  /** When the first worker was started; whether a worker has run, or one stopped on its own. */
+  private firstStartAt: number | undefined;
+  private hasRun = false;
+  private hasFailed = false;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -48,7 +59,11 @@ export class WorkerProcess {
     });
     if (child.pid !== undefined) lowerPriority(child.pid);
     this.starts += 1;
+    this.firstStartAt ??= Date.now();
     this.child = child;
+    child.on('message', (message: unknown) => {
+      if ((message as { type?: unknown } | null)?.type === WORKER_RUNNING) this.hasRun = true;
+    });
     if (pglite) serveDatabaseOverIpc(child, pglite);
     // However this process ends (its bound reached, an uncaught error), its worker ends with it: a
     // worker left behind would hold a job and Chromium past the deploy's bound.
@@ -58,9 +73,26 @@ export class WorkerProcess {
       process.off('exit', killOnExit);
       if (this.child === child) this.child = undefined;
       if (this.stopping) return;
+      this.hasFailed = true;
       this.log.warn({ code, signal }, 'job worker process stopped; starting another');
       this.restartTimer = setTimeout(() => this.start(), RESTART_DELAY_MS);
     });
+  }
+
+  /**
+   * The first worker is on its way (`/readyz` says `starting`, D195): started, not yet running,
+   * none has stopped on its own, and within `WORKER_START_MS`. A worker that ran, or stopped on its
+   * own, and no longer beats has failed.
+   */
+  starting(now = Date.now()): boolean {
+    return (
+      !this.stopping &&
+      !this.hasRun &&
+      !this.hasFailed &&
+      this.child !== undefined &&
+      this.firstStartAt !== undefined &&
+      now - this.firstStartAt < WORKER_START_MS
+    );
   }
 
   /**

@@ -20,7 +20,11 @@ const version = z.object({ version: z.number() });
 const checks = z.enum(['ok', 'failed']);
 const readiness = z.object({
   status: z.enum(['ready', 'not ready']),
-  checks: z.object({ database: checks, migrations: checks, worker: checks }),
+  checks: z.object({
+    database: checks,
+    migrations: checks,
+    worker: z.enum(['ok', 'starting', 'failed']),
+  }),
 });
 const health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 const operations = { tag: 'operations', status: 200 } as const;

@@ -1,7 +1,9 @@
 /**
  * `/readyz` (D139): ready once the database answers, holds every migration this code was built with,
  * and a job worker is alive (a heartbeat within `WORKER_ALIVE_SECONDS`, ../jobs/heartbeat.ts).
- * `/healthz` stays the cheap liveness check.
+ * `/healthz` stays the cheap liveness check. Without a live worker, the worker check says
+ * `starting` while the worker this process started itself is on its way, and `failed` otherwise
+ * (D195).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,15 +13,23 @@ import { MIGRATIONS_FOLDER } from '../db/client';
 import { HEARTBEAT_STATUS, WORKER_ALIVE_SECONDS } from '../jobs/heartbeat';
 
 export type CheckOutcome = 'ok' | 'failed';
+/** The worker's: `starting` until the worker this process started has run (D195). */
+export type WorkerOutcome = CheckOutcome | 'starting';
 
 export interface Readiness {
   readonly ready: boolean;
   readonly checks: {
     readonly database: CheckOutcome;
     readonly migrations: CheckOutcome;
-    readonly worker: CheckOutcome;
+    readonly worker: WorkerOutcome;
   };
 }
+
+/**
+ * Whether the worker this process runs (its child, or its own loop) has been started and has not
+ * yet run, nor failed. Workers started apart (`JOB_WORKER=none`) are not known here: never.
+ */
+export type WorkerStarting = () => boolean;
 
 /** The newest migration of this build: drizzle records each applied one with its journal `when`. */
 const NEWEST_MIGRATION: number = Math.max(
@@ -37,6 +47,7 @@ export class ReadinessCheck {
   constructor(
     private readonly db: Database,
     private readonly now: () => Date,
+    private readonly workerStarting: WorkerStarting = () => false,
   ) {}
 
   async check(): Promise<Readiness> {
@@ -54,7 +65,8 @@ export class ReadinessCheck {
       };
     }
     const migrations = await this.migrationsApplied();
-    const worker: CheckOutcome = workers > 0 ? 'ok' : 'failed';
+    const worker: WorkerOutcome =
+      workers > 0 ? 'ok' : this.workerStarting() ? 'starting' : 'failed';
     return {
       ready: migrations === 'ok' && worker === 'ok',
       checks: { database: 'ok', migrations, worker },

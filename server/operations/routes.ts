@@ -13,7 +13,7 @@ import { sameSecret } from '../secrets';
 import { securityEvent } from '../security/events';
 import { ServerMetrics } from './metrics';
 import { requestDuration } from './processMetrics';
-import { ReadinessCheck } from './readiness';
+import { ReadinessCheck, type WorkerStarting } from './readiness';
 
 export const METRICS_PATH = '/metrics';
 export const metricsMessages = {
@@ -26,6 +26,8 @@ export interface OperationsOptions {
   readonly now: () => Date;
   /** The kinds the job queue runs (named in the metrics at zero too). */
   readonly jobKinds: () => readonly string[];
+  /** Whether this process's own worker is still starting (`/readyz`, D195). */
+  readonly workerStarting?: WorkerStarting;
 }
 
 /** On the root instance (not a plugin): the request timing hook applies to every route. */
@@ -48,7 +50,7 @@ export function registerOperations(app: FastifyInstance, options: OperationsOpti
     return { status: 'ok', database: database.kind };
   });
 
-  const readiness = new ReadinessCheck(database.db, options.now);
+  const readiness = new ReadinessCheck(database.db, options.now, options.workerStarting);
   app.get('/readyz', async (_request, reply) => {
     const { ready, checks } = await readiness.check();
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });

@@ -1,11 +1,14 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { startServerProcess } from './serverProcess';
+import { LOCK_FILE } from '../../server/db/dataDirLock';
+import { freePort } from '../fixtures/freePort';
+import { firstStartedDataDir, startServerProcess } from './serverProcess';
 import { entryArgs } from './entryArgs';
 
 const run = promisify(execFile);
@@ -67,8 +70,13 @@ describe('the server process', () => {
         (error: { code: number; stderr: string }) => error,
       );
       expect(failed?.code).toBe(1);
-      expect(failed?.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
-      // The embedded database was closed, not abandoned: the next start migrates and serves.
+      // One sentence, and nothing else on stderr.
+      expect(failed?.stderr).toBe(
+        `Port ${port} on 127.0.0.1 is already in use (is the product already running?): stop that process or start with another PORT.\n`,
+      );
+      // The embedded database was closed, not abandoned, and its lock released (D195): the next
+      // start migrates and serves.
+      expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
       const next = await startServerProcess(dataDir, {}, { script: entryArgs('server/main.ts') });
       try {
         expect((await next.healthy(90))?.status).toBe(200);
@@ -82,4 +90,38 @@ describe('the server process', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 240_000);
+
+  it('refuses a second start on a data directory in use, in one sentence, and the first serves on (D195)', async () => {
+    const dataDir = await firstStartedDataDir('admission-two-starts-');
+    const first = await startServerProcess(dataDir, {}, { script: entryArgs('server/main.ts') });
+    try {
+      expect((await first.healthy(180))?.status).toBe(200);
+      const second = await run(process.execPath, entryArgs('server/main.ts'), {
+        env: {
+          ...process.env,
+          PORT: String(await freePort()),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          PUBLIC_ORIGIN: '',
+        },
+        // Before the lock, the second start opened the directory too and served on.
+        timeout: 120_000,
+      }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(second?.code).toBe(1);
+      expect(second?.stderr).toBe(
+        `The data directory ${dataDir} is in use by another process (pid ${first.child.pid}): stop that process, or start with another DATA_DIR.\n`,
+      );
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+    } finally {
+      first.child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 400_000);
 });

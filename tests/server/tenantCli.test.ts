@@ -10,6 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { DEFAULT_RETENTION } from '../../definitions/config';
 import { main } from '../../server/cli/tenant';
 import { configFromEnv, type ServerConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
+import { DEFAULT_TENANT_SEED, ensureTenant } from '../../server/tenants';
 import { startServer, type TestServer } from './harness';
 
 const tenantFile = (file: string) =>
@@ -41,7 +43,11 @@ describe('npm run tenant without a running server', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'admission-tenant-cli-'));
     config = configFromEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '1' });
-  });
+    // The database a server's first start makes: the commands never make one (D195).
+    const database = await openDatabase({ dataDir });
+    await ensureTenant(database.db, DEFAULT_TENANT_SEED);
+    await database.close();
+  }, 180_000);
   afterAll(async () => rm(dataDir, { recursive: true, force: true }));
   afterEach(() => vi.restoreAllMocks());
 
@@ -66,7 +72,9 @@ describe('npm run tenant without a running server', () => {
       ],
       config,
     );
-    expect(added.err).toBe('');
+    expect(added.err).toBe(
+      `Done on the data directory ${dataDir} (no server answered at http://127.0.0.1:1).`,
+    );
     expect(added.code).toBe(0);
 
     const listed = await run(['list'], config);
