@@ -54,7 +54,8 @@ export const institutionConfigSchema = z.strictObject({
   }),
   /** The text-area limit (SPEC 9: the institution sets 7000). */
   character_limit: z.number().check(z.int(), z.minimum(1)),
-  /** Institution colours (SPEC 9 theme tokens; shades are derived by the app). */
+  /** Institution colours (SPEC 9 theme tokens; shades and the focus ring are derived from them, and
+   * every pair the pages draw is checked against WCAG AA: definitions/colours.ts, D198). */
   colors: z.strictObject({
     primary: colour(),
     secondary: colour(),
