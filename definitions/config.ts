@@ -80,7 +80,8 @@ export const institutionConfigSchema = described(
       z.number().check(z.int(), z.minimum(1)),
       'The most characters a long answer (an essay) may hold.',
     ),
-    /** Institution colours (SPEC 9 theme tokens; shades are derived by the app). */
+    /** Institution colours (SPEC 9 theme tokens; shades and the focus ring are derived from them,
+     * and every pair the pages draw is checked against WCAG AA: definitions/colours.ts, D198). */
     colors: described(
       z.strictObject({
         primary: described(

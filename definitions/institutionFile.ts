@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { Definition } from '../runtime';
+import { institutionColourProblems } from './colours';
 import { described, institutionConfigSchema } from './config';
 
 const text = () => z.string().check(z.minLength(1));
@@ -112,13 +113,21 @@ export function withoutSchemaLink<T>(data: T): T {
   return rest as T;
 }
 
-/** Parses an institution file; a bad one throws every problem with its path, and nothing else. */
+/**
+ * Parses an institution file; a bad one throws every problem with its path, and nothing else. Its
+ * colours are checked too: each pair the pages draw below WCAG 2.1 AA's contrast is a problem
+ * naming both colours and the ratio (definitions/colours.ts; D198).
+ */
 export function parseInstitutionFile(data: unknown): InstitutionFile {
   const result = institutionFileSchema.safeParse(data);
-  if (result.success) return result.data;
-  throw new InstitutionFileError(
-    result.error.issues.map((issue) => `${pathOf(issue.path) || '(root)'}: ${issue.message}`),
-  );
+  if (!result.success)
+    throw new InstitutionFileError(
+      result.error.issues.map((issue) => `${pathOf(issue.path) || '(root)'}: ${issue.message}`),
+    );
+  const colours = institutionColourProblems(result.data);
+  if (colours.length > 0)
+    throw new InstitutionFileError(colours.map(({ path, message }) => `${path}: ${message}`));
+  return result.data;
 }
 
 /**

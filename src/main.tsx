@@ -14,10 +14,9 @@ import {
   serviceTokenInAddress,
   stripServiceToken,
 } from './features/service-view/token';
-import { applyInstitutionColors } from './theme';
 import './styles/theme.css';
 
-applyInstitutionColors();
+// The institution's colours and their shades are in the page already (server/security/tenantPage.ts).
 // The page's CSP nonce (Vite's csp-nonce meta, filled in per response by the server), for the one
 // <style> element the app inserts: the scroll lock of Radix dialogs (react-remove-scroll reads
 // __webpack_nonce__). Without it the strict style-src would refuse that element.

@@ -3,6 +3,7 @@
  * inline JSON element the app reads at start (src/tenant/tenantData.ts), and the document's title and
  * description. Dependency-free of Fastify so the Vite dev server inlines the same (vite.config.ts).
  */
+import { themeVariables } from '../../definitions/colours';
 import { COLOUR_PATTERN } from '../../definitions/config';
 import { TENANT_DATA_ELEMENT_ID } from '../../contract/firstLoad';
 import { pageDescription } from '../../contract/words';
@@ -25,17 +26,23 @@ export function tenantDataElement(data: TenantPageData): string {
 
 /**
  * The tenant's colours as the theme's variables, in the page itself: the boot spinner and the first
- * paint are in the college's colours before any JavaScript runs (src/theme.ts sets the same later).
- * The institution file's schema admits only `#rrggbb` colours, so nothing else can reach the style.
+ * paint are in the college's colours before any JavaScript runs. The three the institution file
+ * gives, and every shade and the focus ring's colour derived from them (definitions/colours.ts;
+ * D198), so no shade is the embedded default's. The file's schema admits only `#rrggbb` colours,
+ * and what is written is checked again, so nothing else can reach the style.
  */
 export function tenantColoursElement(colors: TenantPageData['institution']['config']['colors']) {
-  const hex = (value: string) => (COLOUR_PATTERN.test(value) ? value : '');
-  const rules = [
-    `--color-primary-main:${hex(colors.primary)}`,
-    `--color-secondary-main:${hex(colors.secondary)}`,
-    `--color-accent-main:${hex(colors.accent)}`,
-  ].filter((rule) => !rule.endsWith(':'));
-  return `<style nonce="${CSP_NONCE_PLACEHOLDER}">:root{${rules.join(';')}}</style>`;
+  const valid = [colors.primary, colors.secondary, colors.accent].every((colour) =>
+    COLOUR_PATTERN.test(colour),
+  );
+  const rules = valid
+    ? Object.entries(themeVariables(colors))
+        .filter(([, value]) => COLOUR_PATTERN.test(value))
+        .map(([name, value]) => `${name}:${value}`)
+    : [];
+  // `:root:root`: above the stylesheet's `:root` defaults whatever order they arrive in (the app's
+  // CSS is linked by its script, after this element).
+  return `<style nonce="${CSP_NONCE_PLACEHOLDER}">:root:root{${rules.join(';')}}</style>`;
 }
 
 const escapeHtml = (text: string) =>

@@ -6,14 +6,23 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { themeVariables } from '../../definitions/colours';
 import { cliKey } from '../../server/serviceView/serviceTokens';
 import { startE2E, type E2E } from './harness';
 import { expectNoAxeViolations, shot } from './pageChecks';
 
 const tenantFile = (file: string) =>
   JSON.parse(readFileSync(new URL(`../../tenants/${file}`, import.meta.url), 'utf8')) as {
-    config: { colors: { primary: string }; application_title: string; partner_name: string };
+    config: {
+      colors: { primary: string; secondary: string; accent: string };
+      application_title: string;
+      partner_name: string;
+    };
   };
+
+/** `#rrggbb` as getComputedStyle writes a colour. */
+const rgbOf = (hex: string) =>
+  `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
 
 describe('two colleges on one server, in Chromium', () => {
   let e2e: E2E;
@@ -60,10 +69,26 @@ describe('two colleges on one server, in Chromium', () => {
         await page.goto(`${college.origin}/`);
         await page.getByLabel(college.own).first().waitFor();
         await expect.poll(() => page.title()).toContain(college.file.config.application_title);
-        const primary = await page.evaluate(() =>
-          document.documentElement.style.getPropertyValue('--color-primary-main'),
+        // The three colours of the file, and the shades derived from them (D198): Riverside's
+        // headings (the primary's dark shade) were Northfield's navy.
+        const derived = themeVariables(college.file.config.colors);
+        const theme = await page.evaluate(
+          (names) =>
+            Object.fromEntries(
+              names.map((name) => [
+                name,
+                getComputedStyle(document.documentElement).getPropertyValue(name).trim(),
+              ]),
+            ),
+          Object.keys(derived),
         );
-        expect(primary).toBe(college.file.config.colors.primary);
+        expect(theme).toEqual(derived);
+        expect(theme['--color-primary-main']).toBe(college.file.config.colors.primary);
+        const heading = await page
+          .getByRole('heading', { level: 1 })
+          .first()
+          .evaluate((element) => getComputedStyle(element).color);
+        expect(heading).toBe(rgbOf(derived['--color-primary-dark']!));
         const text = await page.locator('body').innerText();
         expect(text).toContain(college.file.config.partner_name);
         for (const other of college.others) expect(text).not.toContain(other);

@@ -130,6 +130,23 @@ describe.each(databaseKinds)('tenant administration on %s', (database) => {
     expect((await river.put('/api/answer', { start_term: '2027FA' })).status).toBe(200);
   });
 
+  it('refuses an institution file whose colours fall below WCAG AA, naming the pair and its ratio (D198)', async () => {
+    const before = (await operator('GET', '/platform/api/tenants/riverside/export')).body;
+    const config = riversideInstitution.config as { colors: Record<string, string> };
+    const refused = await operator('PUT', '/platform/api/tenants/riverside/institution', {
+      institution: {
+        ...riversideInstitution,
+        config: { ...config, colors: { ...config.colors, primary: '#4a90e2' } },
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.problems).toContain(
+      'institution: config.colors.primary: `config.colors.primary` (#4a90e2) on white (#ffffff): contrast 3.2:1, below 4.5:1 (links, dialog and card titles, tabs and the secondary buttons; white on it in the primary buttons, the welcome banner and the current page)',
+    );
+    const after = (await operator('GET', '/platform/api/tenants/riverside/export')).body;
+    expect(after.institution).toEqual(before.institution);
+  });
+
   it('adds one tenant of a burst that names the same id, or the same host, and refuses the rest', async () => {
     const add = (id: string, host: string) =>
       operator('POST', '/platform/api/tenants', {

@@ -117,10 +117,26 @@ describe('the index page of a tenant', () => {
   it("paints in the tenant's colours before any script runs, under the page's nonce", async () => {
     const { first } = await pageOf('south.test');
     const { nonce } = tenantDataOf(first.body);
-    const style = /<style nonce="([^"]+)">:root\{([^}]*)\}<\/style>/.exec(first.body);
+    const style = /<style nonce="([^"]+)">:root:root\{([^}]*)\}<\/style>/.exec(first.body);
     expect(style?.[1]).toBe(nonce);
+    // The file's three colours, and every shade and the focus ring derived from them (D198): no
+    // shade is left at the embedded default's (its headings were Northfield's navy).
     expect(style?.[2]).toBe(
-      '--color-primary-main:#0b6e4f;--color-secondary-main:#4a2c6b;--color-accent-main:#e07a10',
+      [
+        '--color-primary-extra-light:#e3f3eb',
+        '--color-primary-light:#449877',
+        '--color-primary-main:#0b6e4f',
+        '--color-primary-dark:#094b35',
+        '--color-secondary-extra-light:#f1ebfb',
+        '--color-secondary-light:#7a5ca0',
+        '--color-secondary-main:#4a2c6b',
+        '--color-secondary-dark:#311c48',
+        '--color-accent-extra-light:#ffebdd',
+        '--color-accent-light:#fe953b',
+        '--color-accent-main:#e07a10',
+        '--color-accent-dark:#9c550f',
+        '--color-focus:#d77300',
+      ].join(';'),
     );
     // After the stylesheet's defaults, so it wins.
     expect(first.body.indexOf(style![0])).toBeGreaterThan(first.body.indexOf('<style'));
