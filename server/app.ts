@@ -192,6 +192,7 @@ export async function buildServer(
     hasher,
     log: app.log,
     institutionOf: (tenantId) => directory.institutionOf(tenantId),
+    originOf: (tenantId) => directory.originOf(tenantId, config),
   };
   // D150, D154: answers and objects stored before they were encrypted are sealed before any request.
   await sealAllTenants(database.db, vaultOf(context), directory.all(), documents.storage, app.log);

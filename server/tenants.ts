@@ -14,11 +14,13 @@ import {
 } from '../definitions/institutionFile';
 import { seedInstitutionFile } from '../definitions/seed';
 import type { FastifyBaseLogger } from 'fastify';
+import { collegeOf, tenantOrigin, type OriginConfig } from './tenantOrigin';
 import type { Database } from './db/client';
 import { errorFields } from './security/logFields';
 import { runInTenant } from './db/tenantScope';
 import { definitionVersions, tenants } from './db/schema';
 import type { DefinitionAt } from './http/context';
+import type { MailCollege } from './mail/templates';
 import { insertVersion, NoSuchTenant, publishDefinition } from './tenantVersions';
 
 export {
@@ -316,10 +318,24 @@ export class TenantDirectory {
     return this.byId.get(id);
   }
 
+  /** A tenant by id; the default tenant for an id it does not know. */
+  tenantOf(id: string): Tenant {
+    return this.byId.get(id) ?? (this.byId.get(this.defaultTenantId) as Tenant);
+  }
+
   /** The configuration a tenant's mails and prints speak with. */
   institutionOf(id: string): InstitutionConfig {
-    return (this.byId.get(id) ?? (this.byId.get(this.defaultTenantId) as Tenant)).institution
-      .config;
+    return this.tenantOf(id).institution.config;
+  }
+
+  /** Where a tenant's links lead (tenantOrigin, D196). */
+  originOf(id: string, config: OriginConfig): string {
+    return tenantOrigin(this.tenantOf(id), config);
+  }
+
+  /** What a tenant's mails speak with and link to (D196). */
+  collegeOf(id: string, config: OriginConfig): MailCollege {
+    return collegeOf(this.tenantOf(id), config);
   }
 }
 

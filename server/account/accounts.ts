@@ -311,8 +311,8 @@ export async function forgotPassword(
     await tx
       .insert(resetTokens)
       .values({ tokenHash: hash, tenantId, userId: user.id, expiresAt, createdAt: now });
-    // Built from the configured origin, never from the Host header.
-    const link = `${ctx.config.publicOrigin}/reset?username=${encodeURIComponent(email)}&id=${encodeURIComponent(token)}`;
+    // Built from the tenant's own origin, never from the Host header (D196).
+    const link = `${ctx.originOf(tenantId)}/reset?username=${encodeURIComponent(email)}&id=${encodeURIComponent(token)}`;
     await ctx.mail.send(
       tenantId,
       { template: 'resetLink', to: email, args: [link], event: hash, expiresAt },

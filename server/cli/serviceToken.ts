@@ -43,8 +43,13 @@ export async function requestServiceLink(
   } catch (error) {
     if (!(error instanceof NoServer)) throw error;
   }
-  const minted = await inHostTenant(config, host, (db, tenantId) =>
-    mintServiceToken({ db, config }, tenantId, email, 'cli'),
+  const minted = await inHostTenant(config, host, (db, tenantId, directory) =>
+    mintServiceToken(
+      { db, config, originOf: (id) => directory.originOf(id, config) },
+      tenantId,
+      email,
+      'cli',
+    ),
   );
   return { ...minted, via: 'database' };
 }

@@ -61,11 +61,12 @@ export async function addStaff(
           : new OutboxMailer(config.dataDir, log, false),
         config,
         log,
-        (id) => directory.institutionOf(id),
+        (id) => directory.collegeOf(id, config),
       ),
       hasher: new PasswordHasher(config.argon2),
       log,
       institutionOf: (id) => directory.institutionOf(id),
+      originOf: (id) => directory.originOf(id, config),
     };
     return inviteStaff(ctx, { tenantId, staffUserId: null, name: 'cli' }, body.email, body.role);
   });

@@ -16,6 +16,11 @@ export interface ServiceContext {
   readonly log: FastifyBaseLogger;
   /** The tenant's institution configuration: its mails speak in its name (D145). */
   readonly institutionOf: (tenantId: string) => InstitutionConfig;
+  /**
+   * Where the tenant's links lead (tenantOrigin in server/tenantOrigin.ts, D196): its own host,
+   * never the request's Host header; every link a mail or a service link carries starts with it.
+   */
+  readonly originOf: (tenantId: string) => string;
 }
 
 /**

@@ -73,6 +73,7 @@ export function createJobs(
     hasher,
     log,
     institutionOf: (tenantId) => directory.institutionOf(tenantId),
+    originOf: (tenantId) => directory.originOf(tenantId, config),
     storage: createStorage(config, vaultOf({ db, config }).keys),
     queue,
     printer,
@@ -97,7 +98,7 @@ export function createJobs(
       mailer,
       queue,
       log,
-      institutionOf: (tenantId) => directory.institutionOf(tenantId),
+      collegeOf: (tenantId) => directory.collegeOf(tenantId, config),
     }),
   );
   return { queue, printer, sandbox, documents, pdfContext, mail };

@@ -7,7 +7,6 @@
  * the time stay.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { InstitutionConfig } from '../../definitions';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Job, JobKind, JobQueue } from '../jobs/queue';
@@ -16,7 +15,7 @@ import { errorFields } from '../security/logFields';
 import { open, seal } from '../staff';
 import type { MailMessage, Mailer } from './mailer';
 import { countMail } from './mailStats';
-import { mails } from './templates';
+import { mails, type MailCollege } from './templates';
 
 export const MAIL_JOB = 'mail';
 /** Attempts are not what ends a mail's tries: its give-up time is (see `retryDelayMs`). */
@@ -24,9 +23,9 @@ const MAIL_MAX_ATTEMPTS = 100_000;
 
 type Templates = typeof mails;
 export type MailTemplate = keyof Templates;
-/** A template's arguments between the address and the institution. */
+/** A template's arguments between the address and the college. */
 export type MailArgs<T extends MailTemplate> =
-  Parameters<Templates[T]> extends [string, ...infer Args, InstitutionConfig] ? Args : never;
+  Parameters<Templates[T]> extends [string, ...infer Args, MailCollege] ? Args : never;
 
 export interface MailRequest<T extends MailTemplate = MailTemplate> {
   readonly template: T;
@@ -90,14 +89,13 @@ function payloadOf(
   };
 }
 
-/** The tenant's institution configuration, which its mails speak in the name of (D145). */
-export type InstitutionOf = (tenantId: string) => InstitutionConfig;
+/**
+ * The tenant's college, which its mails speak in the name of (D145) and link to (D196): read when
+ * the mail is sent, so a mail queued before a change of words is sent with the new ones.
+ */
+export type CollegeOf = (tenantId: string) => MailCollege;
 
-function render(
-  config: ServerConfig,
-  payload: MailPayload,
-  institutionOf: InstitutionOf,
-): MailMessage {
+function render(config: ServerConfig, payload: MailPayload, collegeOf: CollegeOf): MailMessage {
   if (!payload.sealed) throw new Error('The mail holds no message.');
   const { to, args } = JSON.parse(open(config, payload.sealed, sealedWith(payload), 'mail:v1')) as {
     to: string;
@@ -105,7 +103,7 @@ function render(
   };
   const template = mails[payload.template] as (...all: unknown[]) => MailMessage;
   return {
-    ...template(to, ...args, institutionOf(payload.tenantId)),
+    ...template(to, ...args, collegeOf(payload.tenantId)),
     messageId: payload.messageId,
   };
 }
@@ -137,14 +135,14 @@ export class DirectMail implements MailSender {
     private readonly mailer: Mailer,
     private readonly config: ServerConfig,
     private readonly log: FastifyBaseLogger,
-    private readonly institutionOf: InstitutionOf,
+    private readonly collegeOf: CollegeOf,
   ) {}
 
   async send<T extends MailTemplate>(tenantId: string, mail: MailRequest<T>): Promise<void> {
     const key = `${tenantId}:${mail.template}:${mail.event}`;
     const payload = payloadOf(this.config, tenantId, key, mail as MailRequest);
     await this.mailer
-      .send(render(this.config, payload, this.institutionOf))
+      .send(render(this.config, payload, this.collegeOf))
       .catch((error: unknown) =>
         this.log.error({ err: errorFields(error) }, 'mail could not be sent'),
       );
@@ -156,7 +154,7 @@ export interface MailJobContext {
   readonly mailer: Mailer;
   readonly queue: JobQueue;
   readonly log: FastifyBaseLogger;
-  readonly institutionOf: InstitutionOf;
+  readonly collegeOf: CollegeOf;
 }
 
 /** What stays of a mail's job once it is sent or given up: no address, no code, no link. */
@@ -174,7 +172,7 @@ export function mailJob(ctx: MailJobContext): JobKind<MailPayload> {
       if (job.payload.sentAt) return;
       if (config.now().getTime() > Date.parse(job.payload.giveUpAt))
         throw new Error('The mail was not sent before its give-up time.');
-      await ctx.mailer.send(render(config, job.payload, ctx.institutionOf));
+      await ctx.mailer.send(render(config, job.payload, ctx.collegeOf));
       // Between the server's acceptance and this statement a crash means one more send: with the
       // same Message-ID (D138).
       await ctx.queue.record(job, spent(job.payload, 'sentAt', config.now()));

@@ -49,6 +49,8 @@ export interface ServiceGrant {
 interface TokenContext {
   readonly db: Database;
   readonly config: ServerConfig;
+  /** Where the tenant's links lead (tenantOrigin, D196). */
+  readonly originOf: (tenantId: string) => string;
 }
 
 const keys = new Map<string, string>();
@@ -104,9 +106,9 @@ export function verifyServiceToken(
   };
 }
 
-/** The link staff open: the app's origin with `?service_token=`. */
-export function serviceLink(config: ServerConfig, token: string): string {
-  return `${config.publicOrigin}/?service_token=${encodeURIComponent(token)}`;
+/** The link staff open: the tenant's own origin with `?service_token=` (D196). */
+export function serviceLink(origin: string, token: string): string {
+  return `${origin}/?service_token=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -136,7 +138,7 @@ export async function mintServiceToken(
   return {
     id: tokenIdOf(token),
     token,
-    url: serviceLink(ctx.config, token),
+    url: serviceLink(ctx.originOf(tenantId), token),
     expires_at: expiresAt.toISOString(),
   };
 }

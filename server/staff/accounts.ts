@@ -43,9 +43,9 @@ export const INVITATION_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
 export const passwordName = (email: string) => `staff:${email}`;
 const codeName = (staffUserId: string) => `staff-code:${staffUserId}`;
 
-/** The console's join page with the invitation, built from the configured origin. */
-export function invitationLink(ctx: ServiceContext, token: string): string {
-  return `${ctx.config.publicOrigin}/staff/join?token=${encodeURIComponent(token)}`;
+/** The console's join page with the invitation, on the tenant's own origin (D196). */
+export function invitationLink(ctx: ServiceContext, tenantId: string, token: string): string {
+  return `${ctx.originOf(tenantId)}/staff/join?token=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -63,7 +63,7 @@ export async function inviteStaff(
   const tenantId = actor.tenantId;
   const now = ctx.config.now();
   const { token, hash, expiresAt } = issueToken(now, INVITATION_VALIDITY_MS);
-  const link = invitationLink(ctx, token);
+  const link = invitationLink(ctx, tenantId, token);
   const staffUserId = await ctx.db.transaction(async (tx) => {
     await tx
       .insert(staffUsers)

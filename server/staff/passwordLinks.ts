@@ -18,9 +18,9 @@ import { passwordName } from './accounts';
 import { audit } from './audit';
 import { endAllStaffSessions } from './sessions';
 
-/** The console's page for a reset link, built from the configured origin, never the Host header. */
-export function resetLink(ctx: ServiceContext, token: string): string {
-  return `${ctx.config.publicOrigin}/staff/reset?token=${encodeURIComponent(token)}`;
+/** The console's page for a reset link, on the tenant's own origin, never the Host header (D196). */
+export function resetLink(ctx: ServiceContext, tenantId: string, token: string): string {
+  return `${ctx.originOf(tenantId)}/staff/reset?token=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -91,7 +91,13 @@ export async function forgotStaffPassword(
       .values({ tokenHash: hash, tenantId, staffUserId: user.id, expiresAt, createdAt: now });
     await ctx.mail.send(
       tenantId,
-      { template: 'staffReset', to: email, args: [resetLink(ctx, token)], event: hash, expiresAt },
+      {
+        template: 'staffReset',
+        to: email,
+        args: [resetLink(ctx, tenantId, token)],
+        event: hash,
+        expiresAt,
+      },
       { db: tx },
     );
   });
