@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverMessages, submissionText, submissionTime } from '../../contract';
+import { collegeTime, serverMessages, submissionText } from '../../contract';
 import { staffPasswordMessages } from '../../contract/staffPassword';
 import type { InstitutionFile } from '../../definitions/institutionFile';
 import { seedInstitutionFile } from '../../definitions/seed';
@@ -213,7 +213,7 @@ describe.each(COLLEGES)('the mail links of $id', (college) => {
       )
     ).body;
     const { config, completion } = college.institution;
-    const at = submissionTime(new Date(submission.submitted_at), config.time_zone);
+    const at = collegeTime(new Date(submission.submitted_at), config.time_zone);
     expect(at).toMatch(id === 'riverside' ? / CST$/ : / EST$/);
     expect(mail.text).toContain(`${submissionText.reference}: ${submission.reference}`);
     expect(mail.text).toContain(`${submissionText.submitted}: ${at}`);
