@@ -12,6 +12,7 @@
  *   a list another check is appended to: alerts that end after they start, alert ids used once,
  *   no markup in any text.
  */
+import { institutionColourProblems } from '../../definitions/colours';
 import {
   checkDefinition,
   ConfigurationError,
@@ -160,6 +161,8 @@ export const institutionChecks: InstitutionCheck[] = [
   alertsInOrder,
   alertIdsOnce,
   (file) => markupProblems(file),
+  // Every pair of colours the pages draw, at WCAG 2.1 AA (D198).
+  (file) => institutionColourProblems(file),
 ];
 
 /** An institution file's problems, and the parsed file when it has none. */

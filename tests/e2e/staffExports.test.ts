@@ -67,7 +67,7 @@ describe('the CSV columns and the ZIP of PDFs in Chromium', () => {
     await page.getByRole('link', { name: 'Export CSV' }).click();
     const csv = await readFile((await (await exported).path()) as string, 'utf8');
     const [header] = parseCsv(csv, { bom: true }) as string[][];
-    expect(header).toHaveLength(8 + 2);
+    expect(header).toHaveLength(10 + 2);
     expect(header?.slice(-2)).toEqual(['First Name', 'Last Name']);
 
     await page.getByRole('button', { name: 'CSV columns' }).click();

@@ -72,8 +72,9 @@ describe.each(databaseKinds)('the CSV column choice on %s', (database) => {
     expect((await columnsOf()).chosen).toEqual(['first_name', 'last_name']);
     const narrowed = await headerOf();
     expect(narrowed.slice(-2)).toEqual([first, last]);
-    // The first eight (who, reference, status, times, documents) always stay.
-    expect(narrowed).toHaveLength(8 + 2);
+    // The first ten (who, reference, status, each time in UTC and the college's zone, documents)
+    // always stay.
+    expect(narrowed).toHaveLength(10 + 2);
     const row = (
       parseCsv((await admin.client.get('/staff/api/export.csv')).text, { bom: true }) as string[][]
     )[1];
