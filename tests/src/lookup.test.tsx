@@ -171,7 +171,9 @@ function setup(
   return { ...result, user, values, suggestions, detail };
 }
 
-const school = () => screen.findByRole('combobox', { name: 'Search for Your School' });
+// The combobox is a lazy chunk: its first import in a worker can take seconds on a loaded machine.
+const school = () =>
+  screen.findByRole('combobox', { name: 'Search for Your School' }, { timeout: 10_000 });
 
 afterEach(cleanup);
 
