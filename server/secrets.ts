@@ -7,7 +7,7 @@ import {
   timingSafeEqual,
   type KeyObject,
 } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A URL-safe secret of `bytes` random bytes (32 bytes = 256 bits). */
@@ -58,15 +58,23 @@ export function sameSecret(a: string, b: string): boolean {
 
 /**
  * A random secret kept in a file of DATA_DIR with mode 600, created on first use (by whichever
- * process gets there first; the others read the winner's). Never logged.
+ * process gets there first; the others read the winner's). Never logged. The secret is written to
+ * a file of its own and then linked into place, so a process starting alongside never reads a
+ * file that exists but is still empty.
  */
 export function secretFile(dataDir: string, name: string): string {
   const file = path.join(dataDir, name);
   mkdirSync(dataDir, { recursive: true });
-  try {
-    writeFileSync(file, `${randomToken(32)}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  if (!existsSync(file)) {
+    const draft = `${file}.${process.pid}.${randomToken(6)}.tmp`;
+    writeFileSync(draft, `${randomToken(32)}\n`, { mode: 0o600, flag: 'wx' });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(draft, { force: true });
+    }
   }
   const secret = readFileSync(file, 'utf8').trim();
   if (secret.length < 32) throw new Error(`${file} does not hold a secret of 32+ characters.`);
