@@ -189,6 +189,7 @@ export async function buildServer(
     db: database.db,
     config,
     mail,
+    jobs: queue,
     hasher,
     log: app.log,
     institutionOf: (tenantId) => directory.institutionOf(tenantId),

@@ -2,8 +2,9 @@
  * Accounts (SPEC 5.2, 7.2 /public/*), with the defaults of the hosted identity service the spec was
  * written against (SECURITY.md REQ-ID-1 to REQ-ID-5). Answers never reveal whether an address has an
  * account: unknown and known addresses get the same message, and unknown logins spend the same time.
+ * Sign-up, a code asked again and a reset link asked for do their account's part after the answer,
+ * in a job (./accountRequests.ts, D193).
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   NOT_CONFIRMED_CODE,
@@ -12,14 +13,12 @@ import {
   type ConfirmBody,
   type LoginBody,
   type ResetBody,
-  type SignupBody,
 } from '../../contract';
 import { confirmationCodes, loginThrottle, resetTokens, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { isCommonPassword } from '../passwords';
-import { issueToken, randomCode, sameHash, sha256 } from '../secrets';
+import { sameHash, sha256 } from '../secrets';
 import type { ServiceContext } from '../http/context';
-import { underAccountLock } from './accountLock';
 import { clearFailureStreak, clearLoginFailures, reserveLoginAttempt } from './loginLockout';
 import { openSessionAfterLogin } from './sessions';
 import { takeFromLimit } from '../http/limits';
@@ -38,164 +37,12 @@ export function assertUncommon(password: string): void {
   if (isCommonPassword(password)) throw new HttpError(400, accountMessages.passwordCommon);
 }
 
-/**
- * Mail is queued in the request, in its transaction where it has one, and sent by the job worker
- * (D138): the answer does not wait for the mail server, so its timing tells nothing (D20).
- */
-type MailDb = Parameters<ServiceContext['mail']['send']>[2];
-
-/** Queues the mail of a new confirmation code: one per code (the account and the code's hash). */
-function mailCode(
-  ctx: ServiceContext,
-  tenantId: string,
-  email: string,
-  code: string,
-  row: ReturnType<typeof newCode>['row'],
-  options?: MailDb,
-) {
-  return ctx.mail.send(
-    tenantId,
-    {
-      template: 'confirmationCode',
-      to: email,
-      args: [code],
-      event: `${row.userId}:${row.codeHash}`,
-      expiresAt: row.expiresAt,
-    },
-    options,
-  );
-}
-
 async function findUser(ctx: ServiceContext, tenantId: string, email: string) {
   const [user] = await ctx.db
     .select()
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.email, email)));
   return user ?? null;
-}
-
-/** A new confirmation code's row (it replaces the account's previous code) and the code to mail. */
-function newCode(tenantId: string, userId: string, now: Date) {
-  const code = randomCode();
-  const row = {
-    userId,
-    tenantId,
-    codeHash: sha256(code),
-    wrongGuesses: 0,
-    expiresAt: new Date(now.getTime() + CODE_VALIDITY_MS),
-    createdAt: now,
-  };
-  return { code, row };
-}
-
-async function issueCode(
-  ctx: ServiceContext,
-  tenantId: string,
-  userId: string,
-  email: string,
-): Promise<void> {
-  const { code, row } = newCode(tenantId, userId, ctx.config.now());
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(confirmationCodes)
-      .values(row)
-      .onConflictDoUpdate({ target: confirmationCodes.userId, set: row });
-    await mailCode(ctx, tenantId, email, code, row, { db: tx });
-  });
-}
-
-/**
- * The account part of a sign-up, under the address's lock so parallel sign-ups see each other, and
- * its mail when the address may get one. Every outcome runs the same statements (a read of the
- * account, a read of its code, a write on each, no-ops where nothing changes; then the mail), so the
- * time taken reveals nothing (D53). A new or restarted account gets a code; an unconfirmed one whose
- * code still works keeps its first password (D68) and its owner is told, as is a confirmed one's.
- */
-async function settleSignup(
-  ctx: ServiceContext,
-  tenantId: string,
-  email: string,
-  passwordHash: string,
-  now: Date,
-  mayMail: boolean,
-): Promise<void> {
-  return underAccountLock(ctx, tenantId, 'signup', email, async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id, confirmedAt: users.confirmedAt })
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.email, email)));
-    const [liveCode] = await tx
-      .select({ userId: confirmationCodes.userId })
-      .from(confirmationCodes)
-      .where(
-        and(
-          eq(confirmationCodes.tenantId, tenantId),
-          eq(confirmationCodes.userId, existing?.id ?? NO_USER),
-          gt(confirmationCodes.expiresAt, now),
-        ),
-      );
-    if (existing && (existing.confirmedAt || liveCode)) {
-      await tx
-        .insert(users)
-        .values({ tenantId, email, passwordHash, createdAt: now })
-        .onConflictDoNothing();
-      await tx
-        .update(confirmationCodes)
-        .set({ wrongGuesses: sql`${confirmationCodes.wrongGuesses}` })
-        .where(eq(confirmationCodes.userId, existing.id));
-      // Each attempt is its own event: it has no row to name it.
-      if (mayMail)
-        await ctx.mail.send(
-          tenantId,
-          {
-            template: existing.confirmedAt ? 'attemptedSignup' : 'pendingSignup',
-            to: email,
-            args: [],
-            event: randomUUID(),
-          },
-          { db: tx },
-        );
-      return;
-    }
-    let userId: string;
-    if (existing) {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, existing.id));
-      userId = existing.id;
-    } else {
-      const [created] = await tx
-        .insert(users)
-        .values({ tenantId, email, passwordHash, createdAt: now })
-        .returning({ id: users.id });
-      userId = (created as { id: string }).id;
-    }
-    const { code, row } = newCode(tenantId, userId, now);
-    await tx
-      .insert(confirmationCodes)
-      .values(row)
-      .onConflictDoUpdate({ target: confirmationCodes.userId, set: row });
-    if (mayMail) await mailCode(ctx, tenantId, email, code, row, { db: tx });
-  });
-}
-
-/** A user id no account has (the code lookup of an address without an account finds nothing). */
-const NO_USER = '00000000-0000-0000-0000-000000000000';
-
-/**
- * Sign-up (SPEC 5.2). The same answer whatever the address's state (REQ-ID-4). No account changes
- * hands before confirmation (D68): while an unconfirmed account's code works, a second sign-up for
- * its address changes nothing and only tells the mailbox's owner.
- */
-export async function signup(
-  ctx: ServiceContext,
-  tenantId: string,
-  body: SignupBody,
-): Promise<string> {
-  assertUncommon(body.password);
-  const email = normalizeEmail(body.username);
-  const passwordHash = await ctx.hasher.hash(body.password);
-  const mayMail = await takeFromLimit(ctx, tenantId, email, 'code');
-  await settleSignup(ctx, tenantId, email, passwordHash, ctx.config.now(), mayMail);
-  return serverMessages.signedUp;
 }
 
 export async function confirm(
@@ -238,19 +85,6 @@ export async function confirm(
   return serverMessages.confirmed;
 }
 
-export async function resendCode(
-  ctx: ServiceContext,
-  tenantId: string,
-  username: string,
-): Promise<string> {
-  const email = normalizeEmail(username);
-  const user = await findUser(ctx, tenantId, email);
-  if (user && !user.confirmedAt && (await takeFromLimit(ctx, tenantId, email, 'code'))) {
-    await issueCode(ctx, tenantId, user.id, email);
-  }
-  return serverMessages.resent;
-}
-
 export interface LoginResult {
   readonly sessionId: string;
   readonly userId: string;
@@ -281,45 +115,6 @@ export async function login(
   }
   const sessionId = await openSessionAfterLogin(ctx, tenantId, user.id, email);
   return { sessionId, userId: user.id, email };
-}
-
-export async function forgotPassword(
-  ctx: ServiceContext,
-  tenantId: string,
-  username: string,
-): Promise<string> {
-  const email = normalizeEmail(username);
-  if (!(await takeFromLimit(ctx, tenantId, email, 'resetRequest')))
-    return serverMessages.forgotSent;
-  const user = await findUser(ctx, tenantId, email);
-  if (!user?.confirmedAt) {
-    // The same transaction shape as a real request (it deletes nothing), so timing reveals nothing (D53).
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .delete(resetTokens)
-        .where(and(eq(resetTokens.tenantId, tenantId), eq(resetTokens.tokenHash, sha256(email))));
-    });
-    return serverMessages.forgotSent;
-  }
-  const now = ctx.config.now();
-  const { token, hash, expiresAt } = issueToken(now, RESET_VALIDITY_MS);
-  await ctx.db.transaction(async (tx) => {
-    // A newer request supersedes every older link.
-    await tx
-      .delete(resetTokens)
-      .where(and(eq(resetTokens.tenantId, tenantId), eq(resetTokens.userId, user.id)));
-    await tx
-      .insert(resetTokens)
-      .values({ tokenHash: hash, tenantId, userId: user.id, expiresAt, createdAt: now });
-    // Built from the tenant's own origin, never from the Host header (D196).
-    const link = `${ctx.originOf(tenantId)}/reset?username=${encodeURIComponent(email)}&id=${encodeURIComponent(token)}`;
-    await ctx.mail.send(
-      tenantId,
-      { template: 'resetLink', to: email, args: [link], event: hash, expiresAt },
-      { db: tx },
-    );
-  });
-  return serverMessages.forgotSent;
 }
 
 /**

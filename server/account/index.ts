@@ -13,6 +13,11 @@ export {
   type DeletionContext,
 } from './accountDeletion';
 export { underAccountLock, type Transaction } from './accountLock';
+export {
+  ACCOUNT_REQUEST_JOB,
+  accountRequestJob,
+  type AccountRequestContext,
+} from './accountRequests';
 export { assertUncommon, normalizeEmail, RESET_VALIDITY_MS } from './accounts';
 export { clearLoginFailures, reserveLoginAttempt } from './loginLockout';
 export { publicRoutes, tmpTokenQuery } from './publicRoutes';

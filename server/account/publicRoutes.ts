@@ -17,6 +17,7 @@ import type { HttpError } from '../errors';
 import { refusals, type SecurityEvent } from '../security/events';
 import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
 import * as accounts from './accounts';
+import { forgotPassword, resendCode, signup } from './accountRequests';
 import { readTmpAnswers, storeTmpAnswers } from '../application';
 import type { ServiceContext } from '../http/context';
 import { parse } from '../http/parse';
@@ -38,7 +39,7 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
     };
 
     app.post('/signup', limited, async (request) => ({
-      message: await accounts.signup(ctx, request.tenant.id, parse(signupBody, request.body)),
+      message: await signup(ctx, request.tenant.id, parse(signupBody, request.body)),
     }));
 
     app.post('/confirm', limited, async (request) => {
@@ -53,11 +54,7 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
     });
 
     app.post('/resend-confirm', limited, async (request) => ({
-      message: await accounts.resendCode(
-        ctx,
-        request.tenant.id,
-        parse(resendBody, request.body).username,
-      ),
+      message: await resendCode(ctx, request.tenant.id, parse(resendBody, request.body).username),
     }));
 
     app.post('/login', limited, async (request, reply) => {
@@ -71,7 +68,7 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
     });
 
     app.post('/forgot-password', limited, async (request) => ({
-      message: await accounts.forgotPassword(
+      message: await forgotPassword(
         ctx,
         request.tenant.id,
         parse(forgotBody, request.body).username,

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { STAFF_ROLES, staffInviteBody, type StaffRole } from '../../contract/staff';
 import { configFromEnv, type ServerConfig } from '../config';
+import { JobQueue } from '../jobs/queue';
 import { OutboxMailer, SmtpMailer } from '../mail/mailer';
 import { DirectMail } from '../mail/mailJobs';
 import { PasswordHasher } from '../passwords';
@@ -63,6 +64,8 @@ export async function addStaff(
         log,
         (id) => directory.collegeOf(id, config),
       ),
+      // What it queues waits for the server's worker; an invitation queues nothing.
+      jobs: new JobQueue(db, { now: config.now }),
       hasher: new PasswordHasher(config.argon2),
       log,
       institutionOf: (id) => directory.institutionOf(id),

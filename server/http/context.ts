@@ -3,6 +3,7 @@ import type { Definition } from '../../runtime';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import type { InstitutionConfig } from '../../definitions';
+import type { JobQueue } from '../jobs/queue';
 import type { MailSender } from '../mail/mailJobs';
 import type { PasswordHasher } from '../passwords';
 
@@ -12,6 +13,11 @@ export interface ServiceContext {
   readonly config: ServerConfig;
   /** Mail goes out through the job queue (D138). */
   readonly mail: MailSender;
+  /**
+   * Work a request leaves to the job worker (D30): what its answer must neither wait for nor
+   * reveal, such as what an account request does for the address it names (D193).
+   */
+  readonly jobs: Pick<JobQueue, 'enqueue'>;
   readonly hasher: PasswordHasher;
   readonly log: FastifyBaseLogger;
   /** The tenant's institution configuration: its mails speak in its name (D145). */

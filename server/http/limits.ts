@@ -28,7 +28,7 @@ export type LimitKind = keyof typeof ACCOUNT_LIMITS;
  * the limit's number of `true` (D67).
  */
 export async function takeFromLimit(
-  ctx: ServiceContext,
+  ctx: Pick<ServiceContext, 'db' | 'config'>,
   tenantId: string,
   username: string,
   kind: LimitKind,

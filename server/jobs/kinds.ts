@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config';
+import { ACCOUNT_REQUEST_JOB, accountRequestJob } from '../account';
 import { vaultOf } from '../crypto/answerVault';
 import type { DatabaseHandle } from '../db/client';
 import { ConversionSandbox } from '../conversion/sandbox';
@@ -70,6 +71,7 @@ export function createJobs(
     db,
     config,
     mail,
+    jobs: queue,
     hasher,
     log,
     institutionOf: (tenantId) => directory.institutionOf(tenantId),
@@ -99,6 +101,17 @@ export function createJobs(
       queue,
       log,
       collegeOf: (tenantId) => directory.collegeOf(tenantId, config),
+    }),
+  );
+  // Sign-ups, codes asked again and reset links asked for: their account's part (D193).
+  queue.register(
+    ACCOUNT_REQUEST_JOB,
+    accountRequestJob({
+      db,
+      config,
+      mail,
+      queue,
+      originOf: (tenantId) => directory.originOf(tenantId, config),
     }),
   );
   return { queue, printer, sandbox, documents, pdfContext, mail };

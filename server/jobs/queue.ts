@@ -66,7 +66,7 @@ export interface QueueOptions {
   readonly now: () => Date;
   /** How long a claim holds a job before another worker may take it (default 120 s). */
   readonly leaseMs?: number;
-  /** How often an idle worker looks for work (default 1 s); `enqueue` wakes it at once. */
+  /** How often an idle worker looks for work (1 s); `enqueue` wakes it after this turn (D193). */
   readonly pollMs?: number;
   /** Delay before a failed job is tried again (default 5 s × attempt). */
   readonly retryDelayMs?: number;
@@ -139,7 +139,7 @@ export class JobQueue {
     options: EnqueueOptions = {},
   ): Promise<number> {
     const [row] = await this.insert(kind, payload, options).returning({ id: jobs.id });
-    for (const wake of this.wakers) wake();
+    setImmediate(() => [...this.wakers].forEach((wake) => wake()));
     return (row as { id: number }).id;
   }
 
@@ -156,7 +156,7 @@ export class JobQueue {
     const rows = await this.insert(kind, payload, options, key)
       .onConflictDoNothing()
       .returning({ id: jobs.id });
-    for (const wake of this.wakers) wake();
+    setImmediate(() => [...this.wakers].forEach((wake) => wake()));
     return rows.length > 0;
   }
 

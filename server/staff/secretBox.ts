@@ -1,5 +1,6 @@
 /**
- * Encrypts the staff TOTP keys, and the codes and links of queued mail (D138), at rest (AES-256-GCM). The key is derived with HKDF from the
+ * Encrypts the staff TOTP keys, the codes and links of queued mail (D138) and what a queued account
+ * request carries (D193), at rest (AES-256-GCM). The key is derived with HKDF from the
  * service-token key (SERVICE_TOKEN_SECRET, else the key file in DATA_DIR), which every process on
  * one database already shares, so no second secret has to be configured (D103).
  */
@@ -10,7 +11,7 @@ import { serviceTokenKey } from '../serviceView';
 const VERSION = 'v1';
 
 /** What a box holds: each purpose has a key of its own, derived from the one secret. */
-export type BoxPurpose = 'staff-totp-secret:v1' | 'mail:v1';
+export type BoxPurpose = 'staff-totp-secret:v1' | 'mail:v1' | 'account-request:v1';
 
 function boxKey(config: ServerConfig, purpose: BoxPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', serviceTokenKey(config), '', purpose, 32));

@@ -65,6 +65,8 @@ describe.each(databaseKinds)('SECURITY.md 7 accounts on %s', (database) => {
         const address = email('accept');
         const response = await post('/public/signup', { username: address, password });
         expect(response.status, password).toBe(200);
+        // The account is made by the sign-up's job, after the answer (D193).
+        await server.settled();
         expect(await userCount(address)).toBe(1);
       }
     });

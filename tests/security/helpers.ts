@@ -1,52 +1,105 @@
 /** Helpers of the adversarial suite (SECURITY.md section 7); the server harness is tests/server/harness.ts. */
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { runInTenant } from '../../server/db/tenantScope';
-import type { Client, Response, TestServer } from '../server/harness';
+import type { Client, TestServer } from '../server/harness';
 
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-/** Milliseconds one request takes, with its response. */
-export async function timed(send: () => Promise<Response>): Promise<[number, Response]> {
-  const start = performance.now();
-  const response = await send();
-  return [performance.now() - start, response];
+/** One request as the timing client saw it: how long it took, and its answer. */
+export interface TimedReply {
+  readonly ms: number;
+  readonly status: number;
+  readonly text: string;
 }
 
 /**
- * Runs `a` and `b` alternately `tries` times after `warmUp` rounds (so drift hits both alike) and
- * returns both medians. `between` runs after each pair (e.g. moving the clock past a limit).
+ * Times POSTs from a process of its own (tests/fixtures/timingClient.ts), as a script outside the
+ * server would: what the server's process does once an answer has gone out (its job worker) does not
+ * hold up the reading of the answer, as it would in the test's own process (D193).
  */
-export async function pairedMedians(
+export class TimingClient {
+  private next = 0;
+  private readonly waiting = new Map<number, (reply: TimedReply) => void>();
+
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly base: string,
+  ) {
+    child.on('message', (message: TimedReply & { id: number }) => {
+      this.waiting.get(message.id)?.(message);
+      this.waiting.delete(message.id);
+    });
+  }
+
+  static async start(base: string): Promise<TimingClient> {
+    const child = fork('tests/fixtures/timingClient.ts', [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`the timing client exited (${code})`)));
+    });
+    return new TimingClient(child, base);
+  }
+
+  post(path: string, body: unknown): Promise<TimedReply> {
+    const id = ++this.next;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.child.send({ id, url: new URL(path, this.base).toString(), body });
+    });
+  }
+
+  async close(): Promise<void> {
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill();
+    await exited;
+  }
+}
+
+/** Two requests' times over interleaved pairs, and their answers side by side. */
+export interface PairedTimings {
+  readonly a: number[];
+  readonly b: number[];
+  readonly replies: [TimedReply, TimedReply][];
+}
+
+/** What runs around the timed requests of `pairedTimings`. */
+export interface PairOptions {
+  /** After each pair, untimed: e.g. moving the clock past a limit. */
+  readonly between?: () => void | Promise<void>;
+  /** Pairs run first and not kept (20). */
+  readonly warmUp?: number;
+}
+
+/**
+ * Runs `a` and `b` alternately `tries` times after the warm-up, the first of each pair by turns (so
+ * drift hits both alike), and returns every time.
+ */
+export async function pairedTimings(
   tries: number,
-  a: (i: number) => Promise<Response>,
-  b: (i: number) => Promise<Response>,
-  between: () => void | Promise<void> = () => undefined,
-  warmUp = 20,
-): Promise<{ a: number; b: number; responses: [Response, Response][] }> {
+  a: (i: number) => Promise<TimedReply>,
+  b: (i: number) => Promise<TimedReply>,
+  { between = () => undefined, warmUp = 20 }: PairOptions = {},
+): Promise<PairedTimings> {
   const ta: number[] = [];
   const tb: number[] = [];
-  const responses: [Response, Response][] = [];
+  const replies: [TimedReply, TimedReply][] = [];
   for (let i = 0; i < warmUp + tries; i++) {
     const first = i % 2 === 0;
-    const [t1, r1] = await timed(() => (first ? a(i) : b(i)));
-    const [t2, r2] = await timed(() => (first ? b(i) : a(i)));
+    const r1 = await (first ? a(i) : b(i));
+    const r2 = await (first ? b(i) : a(i));
     await between();
     if (i < warmUp) continue;
-    const [timeA, timeB, ra, rb] = first ? [t1, t2, r1, r2] : [t2, t1, r2, r1];
-    ta.push(timeA);
-    tb.push(timeB);
-    responses.push([ra, rb]);
+    const [ra, rb] = first ? [r1, r2] : [r2, r1];
+    ta.push(ra.ms);
+    tb.push(rb.ms);
+    replies.push([ra, rb]);
   }
-  return { a: median(ta), b: median(tb), responses };
+  return { a: ta, b: tb, replies };
 }
 
 /**

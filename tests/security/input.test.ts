@@ -150,6 +150,8 @@ describe.each(databaseKinds)('SECURITY.md 7 authorization, tenancy and input on 
         role: 'admin',
       });
       expect(response.status).toBe(200);
+      // The account is made by the sign-up's job, after the answer (D193).
+      await server.settled();
       const login = await server
         .client()
         .post('/public/login', { username: address, password: PASSWORD });

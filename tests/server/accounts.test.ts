@@ -322,6 +322,8 @@ describe.each(databaseKinds)('accounts on %s', (database) => {
     it('leads an unconfirmed account with the right password to confirmation, and says nothing special otherwise', async () => {
       const address = email('unconfirmed');
       await server.client().post('/public/signup', { username: address, password: PASSWORD });
+      // The account is made by the sign-up's job, after the answer (D193).
+      await server.settled();
       const right = await server
         .client()
         .post('/public/login', { username: address, password: PASSWORD });

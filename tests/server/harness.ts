@@ -10,11 +10,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { and, count, eq, lte, or } from 'drizzle-orm';
+import { and, count, eq, inArray, lte, or } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildServer, type BuiltServer } from '../../server/app';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { ACCOUNT_REQUEST_JOB } from '../../server/account';
 import { jobs } from '../../server/db/schema';
 import { MAIL_JOB } from '../../server/mail/mailJobs';
 import type { Definition } from '../../runtime';
@@ -87,7 +88,12 @@ export interface TestServer {
   /** PostgreSQL: the URL of the test's own database (as the test role); undefined on PGlite. */
   readonly databaseUrl: string | undefined;
   client(host?: string): Client;
-  /** Every message in the outbox so far. */
+  /**
+   * Waits (up to 15 s) until no mail or account request is due or running: what the requests so
+   * far left to the worker is done (D138, D193).
+   */
+  settled(): Promise<void>;
+  /** Every message in the outbox so far (once settled). */
   outbox(): Promise<OutboxMessage[]>;
   /** Waits for the newest message to an address whose subject contains `subject`. */
   mail(to: string, subject: string, options?: { after?: number }): Promise<OutboxMessage>;
@@ -165,15 +171,16 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const url = `http://127.0.0.1:${port}`;
   const outboxFile = path.join(dataDir, 'outbox.jsonl');
 
-  // Mail goes out through the job queue (D138): the outbox is read once no mail job is due or
-  // running, so a count right after a request sees that request's mail.
+  // Mail goes out through the job queue (D138), queued by a request or by the account request it
+  // queued (D193): the outbox is read once no such job is due or running, so a count right after a
+  // request sees that request's mail, and an account it asked for is there.
   const mailDue = async () => {
     const [row] = await handle.db
       .select({ due: count() })
       .from(jobs)
       .where(
         and(
-          eq(jobs.kind, MAIL_JOB),
+          inArray(jobs.kind, [MAIL_JOB, ACCOUNT_REQUEST_JOB]),
           or(
             eq(jobs.status, 'running'),
             and(eq(jobs.status, 'queued'), lte(jobs.runAfter, clock.now())),
@@ -182,10 +189,13 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       );
     return row?.due ?? 0;
   };
-  const outbox = async (): Promise<OutboxMessage[]> => {
+  const settled = async () => {
     const waitUntil = Date.now() + MAIL_WAIT_MS;
     while ((await mailDue()) > 0 && Date.now() < waitUntil)
       await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  const outbox = async (): Promise<OutboxMessage[]> => {
+    await settled();
     try {
       const text = await readFile(outboxFile, 'utf8');
       return text
@@ -204,6 +214,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     dataDir,
     databaseUrl,
     client: (host?: string) => new Client(url, host),
+    settled,
     outbox,
     async mail(to, subject, { after = 0 } = {}) {
       for (let attempt = 0; attempt < 100; attempt++) {

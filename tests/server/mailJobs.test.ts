@@ -6,6 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_REQUEST_JOB } from '../../server/account';
 import { jobs } from '../../server/db/schema';
 import { MAIL_JOB } from '../../server/mail/mailJobs';
 import { mailCounts } from '../../server/mail/mailStats';
@@ -14,6 +15,7 @@ import {
   codeIn,
   databaseKinds,
   PASSWORD,
+  registeredClient,
   startServer,
   type StartOptions,
   type TestServer,
@@ -31,8 +33,9 @@ describe.each(databaseKinds)('mail as jobs on %s', (database) => {
     server = await startServer({ database, ...options });
     return server;
   };
-  const mailJobs = (s: TestServer) =>
-    s.built.database.db.select().from(jobs).where(eq(jobs.kind, MAIL_JOB)).orderBy(jobs.id);
+  const jobsOf = (s: TestServer, kind: string) =>
+    s.built.database.db.select().from(jobs).where(eq(jobs.kind, kind)).orderBy(jobs.id);
+  const mailJobs = (s: TestServer) => jobsOf(s, MAIL_JOB);
 
   it('keeps the address and code sealed until sent, and nothing of them after', async () => {
     const s = await start();
@@ -40,6 +43,17 @@ describe.each(databaseKinds)('mail as jobs on %s', (database) => {
     await queue.stop();
     const address = 'sealed@example.com';
     await s.client().post('/public/signup', { username: address, password: PASSWORD });
+    // The sign-up's account request holds the address sealed as well, and nothing of it once run
+    // (D193); run by hand, one job at a time, until it has queued the mail.
+    const [request] = await jobsOf(s, ACCOUNT_REQUEST_JOB);
+    expect(request).toMatchObject({ status: 'queued', payload: { request: 'signup' } });
+    expect(JSON.stringify(request)).not.toContain(address);
+    expect(request?.payload.sealed).toMatch(/^v1\./);
+    while ((await jobsOf(s, ACCOUNT_REQUEST_JOB))[0]?.status !== 'done')
+      expect(await queue.runOnce()).toBe(true);
+    const [ran] = await jobsOf(s, ACCOUNT_REQUEST_JOB);
+    expect(ran?.payload.sealed).toBeUndefined();
+    expect(ran?.payload.doneAt).toBeTruthy();
     const [queued] = await mailJobs(s);
     expect(queued).toMatchObject({ status: 'queued', payload: { template: 'confirmationCode' } });
     expect(JSON.stringify(queued)).not.toContain(address);
@@ -177,5 +191,58 @@ describe.each(databaseKinds)('mail as jobs on %s', (database) => {
         (await client.post('/public/confirm', { username: address, code: codeIn(mail) })).status,
       );
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+  });
+
+  it('acts on an account request once, though its job runs again after a stop between its commit and its end (D193)', async () => {
+    const s = await start();
+    const queue = s.built.documents.queue;
+    const db = s.built.database.db;
+    const owner = 'twice@example.com';
+    const pending = 'twice-pending@example.com';
+    await registeredClient(s, owner);
+    await s.client().post('/public/signup', { username: pending, password: PASSWORD });
+    await s.outbox();
+    await queue.stop();
+    const drain = async () => {
+      while (await queue.runOnce());
+    };
+    const requests: [string, Record<string, string>, string][] = [
+      ['/public/forgot-password', { username: owner }, owner],
+      ['/public/signup', { username: owner, password: 'Other-Pass-99!' }, owner],
+      ['/public/resend-confirm', { username: pending }, pending],
+    ];
+    for (const [path, body, address] of requests) {
+      await s.client().post(path, body);
+      const [queued] = (await jobsOf(s, ACCOUNT_REQUEST_JOB)).slice(-1);
+      await drain();
+      const mails = (await s.outbox()).filter((mail) => mail.to === address);
+      // The run committed but the worker stopped before its end: the job runs again, as queued.
+      await db
+        .update(jobs)
+        .set({ status: 'queued', payload: queued?.payload, runAfter: s.clock.now() })
+        .where(eq(jobs.id, queued?.id as number));
+      await drain();
+      const [again] = await db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.id, queued?.id as number));
+      expect(again?.status, path).toBe('done');
+      expect(
+        (await s.outbox()).filter((mail) => mail.to === address),
+        path,
+      ).toEqual(mails);
+    }
+    queue.start();
+    // The link of the request run twice still works: the second run replaced nothing.
+    const [link] = (await s.outbox())
+      .filter((mail) => mail.to === owner && mail.subject.includes('reset your password'))
+      .map((mail) => new URL(/(http\S+\/reset\?\S+)/.exec(mail.text)?.[1] as string));
+    const reset = await s.client().post('/public/reset-password', {
+      username: owner,
+      id: link?.searchParams.get('id'),
+      password: 'Brand-New-Pass-1!',
+      confirm_password: 'Brand-New-Pass-1!',
+    });
+    expect(reset.status).toBe(200);
   });
 });
