@@ -98,6 +98,33 @@ const featureZones = features.flatMap((feature) => {
 });
 
 /**
+ * The client's layers (D202, bulletproof-react's rule): src/'s own files (main.tsx, router.tsx,
+ * AppShell.tsx, CompletionScreen.tsx) are the app, which composes the features; every other folder
+ * of src/ is shared code, which the app and the features import and which imports neither. Both
+ * read from the disk, so a new folder or root file is covered without editing this file.
+ */
+const srcEntries = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true });
+const appFiles = srcEntries.filter((entry) => entry.isFile()).map((entry) => `./src/${entry.name}`);
+const sharedFolders = srcEntries
+  .filter((entry) => entry.isDirectory() && entry.name !== 'features')
+  .map((entry) => `./src/${entry.name}`);
+
+const layerZones = [
+  {
+    target: sharedFolders,
+    from: ['./src/features', ...appFiles],
+    message:
+      "Shared client code imports no feature and not the app (D202): move the feature's piece down, or let the app pass it as a prop.",
+  },
+  {
+    target: './src/features',
+    from: appFiles,
+    message:
+      'A feature does not import the app (D202): the router and AppShell compose the features.',
+  },
+];
+
+/**
  * The server's slices meet only through each other's `index.ts` (D187): a slice's inner files are
  * its own, and every other file of server/ (another slice, app.ts, the jobs, the command line)
  * imports what the slice's index.ts re-exports. server/slices.json lists the slices, for this file
@@ -180,7 +207,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...zones, ...featureZones, ...sliceZones] },
+        { zones: [...zones, ...featureZones, ...layerZones, ...sliceZones] },
       ],
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -4,6 +4,7 @@ import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { applicationDefinition, institutionConfig } from './tenant/tenantData';
 import { INACTIVITY_MESSAGE, serverMessages } from '../contract';
+import { deriveWebStatus } from '../runtime';
 import { DatedAlerts } from './chrome/DatedAlert';
 import { Footer } from './chrome/Footer';
 import { ToastProvider, useToast } from './chrome/toast';
@@ -38,7 +39,7 @@ export function AppShell() {
           <p className={styles.brand}>{institutionConfig.application_title}</p>
           <HeaderAccount />
         </header>
-        <DatedAlerts />
+        <AlertsUntilSubmitted />
         <main id="main" className={styles.content} tabIndex={-1}>
           <Outlet />
         </main>
@@ -46,6 +47,14 @@ export function AppShell() {
       </div>
     </ToastProvider>
   );
+}
+
+/** The dated alerts, told from the profile whether the application is submitted (SPEC 2.7). */
+function AlertsUntilSubmitted() {
+  // Re-read at a login in this tab, so a submitted application's banner goes without a reload.
+  const profile = useProfile(useLoggedIn()).data;
+  const submitted = profile ? deriveWebStatus(profile.web_status) === 'submitted' : false;
+  return <DatedAlerts submitted={submitted} />;
 }
 
 function HeaderAccount() {

@@ -8,7 +8,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Link } from '@tanstack/react-router';
 import { useState, type RefObject } from 'react';
-import { rightsText } from '../features/account/accountText';
 import type { StudentAnswers } from '../session/navigationState';
 import type { ReturnSearch } from '../session/returnTo';
 import menu from './accountMenu.module.css';
@@ -97,7 +96,7 @@ export function AccountPopover({
                 }}
               >
                 <Icon name="download" />
-                {rightsText.downloadData}
+                {text.downloadData}
               </button>
               <button
                 type="button"
@@ -108,7 +107,7 @@ export function AccountPopover({
                   onDeleteAccount();
                 }}
               >
-                {rightsText.deleteAccount}
+                {text.deleteAccount}
               </button>
             </>
           ) : (

@@ -60,6 +60,9 @@ export const chromeText = {
     logOutEverywhere: 'Log out of all devices',
     signIn: 'Sign In',
     createAccount: 'Create Account',
+    /** The applicant's rights over their data (D152); the account feature's dialog names them too. */
+    downloadData: 'Download my data',
+    deleteAccount: 'Delete my account',
   },
   errorScreen: {
     heading: 'Something went wrong.',

@@ -6,7 +6,7 @@
  * for their next login in the tab (they are per applicant, so no one else sees them).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { forgetDateDrafts } from '../features/application/session/dateDrafts';
+import { forgetDateDrafts } from './dateDrafts';
 import { forgetAnonymousAnswers } from './anonymousAnswers';
 import { sessionChanged } from './loggedIn';
 

@@ -1,11 +1,19 @@
+import { readdirSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-/** Lints a virtual file at `filePath` (repo-relative) and returns the rule ids that fired. */
-async function rulesFired(filePath: string, code: string): Promise<string[]> {
-  // A virtual file is in no TypeScript project: linted without types, so without the rules that
-  // need them (which these zones do not).
-  const eslint = new ESLint({
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * ESLint without types: a virtual file is in no TypeScript project, and the zones need none, so the
+ * rules that need them are off.
+ */
+const untypedEslint = () =>
+  new ESLint({
+    // A shared folder may hold no script (src/styles).
+    errorOnUnmatchedPattern: false,
     overrideConfig: {
       languageOptions: { parserOptions: { projectService: false } },
       rules: {
@@ -14,7 +22,10 @@ async function rulesFired(filePath: string, code: string): Promise<string[]> {
       },
     },
   });
-  const [result] = await eslint.lintText(code, { filePath });
+
+/** Lints a virtual file at `filePath` (repo-relative) and returns the rule ids that fired. */
+async function rulesFired(filePath: string, code: string): Promise<string[]> {
+  const [result] = await untypedEslint().lintText(code, { filePath });
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
@@ -157,6 +168,59 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
     ]);
     for (const from of ['./ui', '#src/components/usePrintStylesheet.ts'])
       expect(await rulesFiredOnImport('src/features/staff/virtual.ts', from), from).toEqual([]);
+  });
+
+  describe("keep the client's layers one way: the app composes features, which import shared code (D202)", () => {
+    const srcEntries = readdirSync(`${ROOT}/src`, { withFileTypes: true });
+    // Read from the disk as eslint.config.js does, so a new shared folder is checked here too.
+    const sharedFolders = srcEntries
+      .filter((entry) => entry.isDirectory() && entry.name !== 'features')
+      .map((entry) => `src/${entry.name}`);
+
+    it('forbid every shared folder to import a feature or the app, by relative path or alias', async () => {
+      expect(sharedFolders).toEqual(expect.arrayContaining(['src/chrome', 'src/session']));
+      for (const folder of sharedFolders)
+        await expectZonesRefuse([
+          [`${folder}/virtual.ts`, '../features/account/accountText'],
+          [`${folder}/virtual.ts`, '#src/features/application/api/profile.ts'],
+          [`${folder}/virtual.ts`, '../router'],
+          [`${folder}/virtual.ts`, '#src/AppShell.tsx'],
+        ]);
+      await expectZonesRefuse([
+        ['src/components/form/virtual.ts', '../../features/staff/ui'],
+        ['src/components/form/virtual.ts', '#src/features/staff/ui.tsx'],
+      ]);
+    });
+
+    it('forbid a feature to import the app', async () => {
+      await expectZonesRefuse([
+        ['src/features/account/virtual.ts', '../../AppShell'],
+        ['src/features/staff/pages/virtual.ts', '#src/router.tsx'],
+      ]);
+    });
+
+    it('let the app import features and shared code, and shared code import shared code', async () => {
+      for (const [file, from] of [
+        ['src/router.tsx', './features/account/LoginCard'],
+        ['src/AppShell.tsx', '#src/features/application/api/profile.ts'],
+        ['src/chrome/virtual.ts', '../session/loggedIn'],
+        ['src/session/virtual.ts', '#src/api/client.ts'],
+      ])
+        expect(await rulesFiredOnImport(file!, from!), `${file} -> ${from}`).toEqual([]);
+    });
+
+    it('find no file of a shared folder importing a feature or the app', async () => {
+      const results = await untypedEslint().lintFiles(sharedFolders);
+      expect(results.length).toBeGreaterThan(40);
+      const breaches = results.flatMap((result) =>
+        result.messages
+          .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+          .map(
+            (message) => `${relative(ROOT, result.filePath)}:${message.line} ${message.message}`,
+          ),
+      );
+      expect(breaches).toEqual([]);
+    }, 60_000);
   });
 
   it('let the server reach a slice through its index.ts only, by relative path or alias (D187)', async () => {

@@ -10,7 +10,7 @@ import {
   forgetDateDrafts,
   keepDateDrafts,
   readDateDrafts,
-} from '../../src/features/application/session/dateDrafts';
+} from '../../src/session/dateDrafts';
 import { browserPage } from '../../src/features/application/session/page';
 import { sessionEnded } from '../../src/session/sessionData';
 import { sessionEndedHandler } from '../../src/session/sessionEnded';

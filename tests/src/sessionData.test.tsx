@@ -16,7 +16,7 @@ import {
   draftableKeys,
   keepDateDrafts,
   readDateDrafts,
-} from '../../src/features/application/session/dateDrafts';
+} from '../../src/session/dateDrafts';
 import { anonymousAnswers, keepAnonymousAnswers } from '../../src/session/anonymousAnswers';
 import { sessionBegan, sessionEnded } from '../../src/session/sessionData';
 import { installDomShims, mockFetch, renderWithRouter, userState } from './renderWithRouter';

@@ -2,6 +2,7 @@
  * The account cards' own words (SPEC 2.5, 8). Validation messages come from `contract/messages.ts`
  * (shared with the server); the words here are the cards' titles, labels and links.
  */
+import { chromeText } from '../../chrome/chromeText';
 
 /** SPEC 8: each card's name; a failed call shows an error toast titled "<card name> Error". */
 export const CARD_NAMES = {
@@ -60,19 +61,17 @@ export const accountText = {
 } as const;
 
 /**
- * The applicant's rights over their data (D152): the Account menu's two items and the "Delete my
- * account" dialog. The server's answers (deleted, requested, a wrong password) are its messages,
+ * The applicant's rights over their data (D152): the "Delete my account" dialog and the download's
+ * error (the Account menu's two items are the chrome's, `chromeText.account`). The server's answers (deleted, requested, a wrong password) are its messages,
  * `contract/messages.ts`; how long a submitted application is kept is the institution's (D153).
  */
 export const rightsText = {
-  downloadData: 'Download my data',
   /** SPEC 8's "<name> Error" title of the toast when the download fails. */
   downloadError: 'Download My Data Error',
-  deleteAccount: 'Delete my account',
   title: 'Delete my account',
   beforeSubmission: [
     'This deletes your account and everything in it at once: your answers, your uploaded documents and the PDF copy of your application. You will be signed out.',
-    'It cannot be undone. To keep a copy, choose “Download my data” in the Account menu first.',
+    `It cannot be undone. To keep a copy, choose “${chromeText.account.downloadData}” in the Account menu first.`,
   ],
   afterSubmission: (partnerName: string, years: number) => [
     `Your application has been submitted. ${partnerName} keeps submitted applications for ${years} year${years === 1 ? '' : 's'}, so your request goes to the admission office, which deletes your account and your application.`,

@@ -18,6 +18,7 @@ import {
   hasAnyAnswer,
   keepAnonymousAnswers,
 } from '#src/session/anonymousAnswers.ts';
+import { draftableKeys, keepDateDrafts, readDateDrafts } from '#src/session/dateDrafts.ts';
 import type { StudentAnswers } from '#src/session/navigationState.ts';
 import { clientSnapshot } from '#src/session/snapshot.ts';
 import { mutate } from '../api/mutate';
@@ -27,7 +28,6 @@ import { errorsToShow } from '../shownErrors';
 import { goTo, save, type ActionContext, type Navigate } from './actions';
 import { AnswerSaving } from './answerSaving';
 import { PageArrivals, type Entry } from './arrival';
-import { draftableKeys, keepDateDrafts, readDateDrafts } from './dateDrafts';
 import { storeDocumentSource, type StoreDocumentSource } from './documentSource';
 import { reportFailure } from './faults';
 import type { PagePort } from './page';

@@ -4,6 +4,8 @@
  * under the applicant's own key, until it becomes a date or is emptied, and forgotten at logout
  * (D121). It is never sent anywhere; what is read back must look like the mask's own text and belong
  * to a date question that is not sensitive (SECURITY.md: sensitive answers never in web storage).
+ * It sits with the tab's other session data, so the logout that forgets it (`sessionData.ts`) needs
+ * no feature.
  */
 import { isIsoDate, keysOfKind, sensitiveKeys, type Definition } from '#runtime';
 import type { AnswerValue } from '#renderers/registry.ts';
