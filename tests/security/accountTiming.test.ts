@@ -2,7 +2,7 @@
  * SECURITY.md 7.3, 7.6 and 7.8, their timing half (D53): a registered or known address answers no
  * faster or slower than a new or unknown one, medians over 200 interleaved pairs within 10 ms. Apart
  * from the other account cases (`accounts.test.ts`) because a median in milliseconds needs the
- * machine to itself (`TIMED_SUITES`, D180); the cases keep their names (docs/security.md).
+ * machine to itself (`TIMED_SUITES`, D203); the cases keep their names (docs/security.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
