@@ -19,7 +19,7 @@ export const TEST_PROJECTS = {
 /**
  * The suites that drive a browser, run a second time on the Chromium inside @sparticuz/chromium
  * (`CHROMIUM_PATH=bundled`) even where Debian's is installed, so a machine without a system browser
- * is known to work (D83): printing, its isolation and limits, the application PDF, conversion,
+ * is known to work (D203): printing, its isolation and limits, the application PDF, conversion,
  * the end-to-end first load and PDF download, and the PDF's text fidelity (its fonts, D135).
  */
 export const BUNDLED_BROWSER_SUITES = [
@@ -34,8 +34,8 @@ export const BUNDLED_BROWSER_SUITES = [
 /**
  * The server suites that assert a bound in time (a burst's `/healthz`, a print stopped, a shutdown,
  * timing medians, a queue's waits): they run one at a time, each in a process of its own, with no
- * other file beside them, even where the others run several at once (`--maxWorkers`, D180); the
- * paired ones below two at a time, beside each other only (D192).
+ * other file beside them, even where the others run several at once (`--maxWorkers`, D203); the
+ * paired ones below two at a time, beside each other only (D203).
  */
 export const TIMED_SUITES = [
   'tests/faults/database.faults.test.ts',
@@ -53,7 +53,7 @@ export const TIMED_SUITES = [
 /**
  * The timed suites whose bounds are about processes (a start awaited for minutes, a stop within
  * seconds, a stalled body waited out), with slack that holds with one other such file beside them:
- * they run two at a time, beside each other only, before the others run alone (D192).
+ * they run two at a time, beside each other only, before the others run alone (D203).
  */
 export const PAIRED_TIMED_SUITES = [
   'tests/security/unreadBody.test.ts',
@@ -61,44 +61,44 @@ export const PAIRED_TIMED_SUITES = [
   'tests/server/shutdown.test.ts',
 ];
 
-/** The bundled reruns of timed suites: they keep the timed suites' terms (D185). */
+/** The bundled reruns of timed suites: they keep the timed suites' terms (D203). */
 const BUNDLED_TIMED_SUITES = BUNDLED_BROWSER_SUITES.filter((file) => TIMED_SUITES.includes(file));
 
 /** Two files at a time on CI's two cores, more where there are more, one on a single core. */
 const workers = availableParallelism() < 2 ? 1 : Math.max(2, availableParallelism() - 1);
 
 /**
- * The projects run one after another, each with every worker (D190): files of different projects
- * side by side slowed one another (browser walks beside server files took four times as long).
+ * The projects run one after another, each with every worker (D203): files of different projects
+ * side by side slowed one another (a browser walk's Chromium and server against a server file's
+ * processes and database).
  */
 const inTurn = (groupOrder: number) => ({ sequence: { groupOrder } });
 
 /**
  * A group of its own after the others: one file at a time, each in a process of its own, nothing
- * beside it (D180).
+ * beside it (D203).
  */
 const alone = { maxWorkers: 1, isolate: true, ...inTurn(4) };
 
 /**
  * Two files at a time (one on a one-core machine), each in a process of its own, beside each other
- * only (D192).
+ * only (D203).
  */
 const paired = { maxWorkers: Math.min(2, workers), isolate: true, ...inTurn(3) };
 
 /**
  * A larger young generation for the workers of the jsdom and browser files, which allocate fast
- * (jsdom, the walks' server and playwright): fewer scavenges; about 12% less time for the unit
- * files and 6% for the walks (D191). The server files and the processes any suite starts keep
- * Node's default.
+ * (jsdom, the walks' server and playwright): fewer scavenges, faster projects (D203). The server
+ * files and the processes any suite starts keep Node's default.
  */
 const largerYoungGeneration = { execArgv: ['--max-semi-space-size=64'] };
 
-/** The server's own choice of browser made the one inside @sparticuz/chromium (D83). */
+/** The server's own choice of browser made the one inside @sparticuz/chromium (D203). */
 const bundledBrowser = { CHROMIUM_PATH: 'bundled' };
 
 /** Migrates PGlite once per project, and the PostgreSQL template when TEST_DATABASE_URL is set. */
 const databaseSetup = ['tests/server/globalSetup.ts'];
-/** The database, and the server's bundles for the suites that start it as a process (D180). */
+/** The database, and the server's bundles for the suites that start it as a process (D203). */
 const serverSetup = [...databaseSetup, 'tests/server/bundleSetup.ts'];
 
 export default mergeConfig(
@@ -108,7 +108,7 @@ export default mergeConfig(
     resolve: { tsconfigPaths: true },
     test: {
       // Two files at a time on CI's two cores, more where there are more: the suites that assert a
-      // bound in time run apart (`server-timed`), and the others pass beside one another (D181).
+      // bound in time run apart (`server-timed`), and the others pass beside one another (D203).
       maxWorkers: workers,
       // The tenant data the server inlines into each page, for the jsdom suites (D143).
       setupFiles: ['tests/setup/tenantPage.ts'],
@@ -117,7 +117,7 @@ export default mergeConfig(
       reporters: ['default'],
       projects: [
         // The files of each project share their worker: the modules, PGlite, jsdom and the client
-        // build are loaded once per worker, not once per file (D163, D180, D185).
+        // build are loaded once per worker, not once per file (D203).
         {
           extends: true,
           test: {
@@ -169,7 +169,7 @@ export default mergeConfig(
             ...inTurn(2),
           },
         },
-        // The rerun on the bundled browser: a timed suite still alone after the others (D185).
+        // The rerun on the bundled browser: a timed suite still alone after the others (D203).
         {
           extends: true,
           test: {

@@ -1,5 +1,5 @@
 // The packages a fresh clone lacks: `npm install` when node_modules is missing or older than the
-// lockfile, so `npm start` and `npm test` each work as the first command typed (D83).
+// lockfile, so `npm start` and `npm test` each work as the first command typed (D203).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { ensureInstalled } from './ensureInstalled.mjs';
 
 // Debian's Chromium downloads while npm installs the packages: both wait on the network, neither
-// needs the other (D191).
+// needs the other (D203).
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const browserInstalled =
   isRoot && !process.env.CHROMIUM_PATH

@@ -3,7 +3,7 @@
  * test:unit`, `test:server`, `test:e2e`) split it with nothing left out: each file on disk belongs to
  * exactly one of them, as Vitest itself resolves vitest.config.ts; and the browser suites named for a
  * second run on the bundled Chromium all exist (a renamed file would silently lose its rerun).
- * The unit files share their worker (D163), so no file may mock a module: the mock would outlive it.
+ * The unit files share their worker (D203), so no file may mock a module: the mock would outlive it.
  */
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,9 +20,9 @@ import {
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BUNDLED = 'bundled-chromium';
-/** The bundled rerun of a timed suite keeps the timed suites' terms (D185). */
+/** The bundled rerun of a timed suite keeps the timed suites' terms (D203). */
 const BUNDLED_TIMED = 'bundled-chromium-timed';
-/** The server suites with time bounds, run apart from the shared worker (D180). */
+/** The server suites with time bounds, run apart from the shared worker (D203). */
 const TIMED = 'server-timed';
 const PAIRED = 'server-timed-paired';
 
@@ -85,7 +85,7 @@ describe('the test projects', () => {
   });
 });
 
-it('has no test file that mocks a module, which would outlive it in a shared worker (D163)', () => {
+it('has no test file that mocks a module, which would outlive it in a shared worker (D203)', () => {
   const mocking = testFilesOnDisk().filter((file) =>
     /\bvi\s*\.\s*(mock|doMock)\s*\(/.test(readFileSync(path.join(ROOT, file), 'utf8')),
   );

@@ -14,9 +14,9 @@ const AXE_SOURCE = readFileSync(
 
 /**
  * axe-core's default rules on the page, injected once per document and asked for violations only.
- * @axe-core/playwright's `analyze()` took 3–5 s a call (it opens a page of its own to merge frame
- * results); this takes a few hundred milliseconds. The one frame the product shows is a PDF, which
- * axe cannot read; the frame element itself is still checked.
+ * Not @axe-core/playwright's `analyze()`, which opens a page of its own for every call to merge
+ * the frames' results (D203). The one frame the product shows is a PDF, which axe cannot read; the
+ * frame element itself is still checked.
  */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
@@ -34,7 +34,7 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
 
 /**
  * Whether the walks photograph the screens: for people to look at, so not on CI, where nobody
- * does (about 15% of a walk's time, D192); `E2E_SCREENSHOTS=1` (or `0`) decides either way.
+ * does, and each is a PNG Chromium encodes (D203); `E2E_SCREENSHOTS=1` (or `0`) decides either way.
  */
 export const SCREENSHOTS =
   process.env.E2E_SCREENSHOTS !== undefined ? process.env.E2E_SCREENSHOTS !== '0' : !process.env.CI;

@@ -9,7 +9,7 @@
  * server would time them, with the job worker stopped; the jobs they queue are run between pairs.
  * What is timed is the answer alone: the work a request leaves to the worker is off its path (D193).
  * Apart from the other account cases (`accounts.test.ts`) because a time in milliseconds needs the
- * machine to itself (`TIMED_SUITES`, D180); the cases keep their names (docs/security.md).
+ * machine to itself (`TIMED_SUITES`, D203); the cases keep their names (docs/security.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,9 +1,8 @@
 /**
  * Bundles the server's entries once per run, as `npm run build:server` does, for the suites that
  * start a server, its worker or a command-line tool as a process of its own: run from the bundle,
- * such a process starts without compiling the sources again (about 2 s of CPU each, and the worker
- * it starts as much again; D180). Beside dist/server, so the bundles find the packages and the
- * files they read as it does.
+ * such a process starts without compiling the sources again, nor does the worker it starts (D203).
+ * Beside dist/server, so the bundles find the packages and the files they read as it does.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';

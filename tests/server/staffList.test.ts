@@ -31,7 +31,7 @@ import { enrolledStaff, signIn, type SignedInStaff } from './staffHelpers';
 /**
  * The season's scale on PostgreSQL, where the plans are asserted (every page an index range). PGlite
  * runs the same checks on a fifth of it: its plans are not asserted, its load is twice as slow, and
- * `npm run bench` times its queries at 50,000 (tests/bench/staffListing.bench.ts, D192).
+ * `npm run bench` times its queries at 50,000 (tests/bench/staffListing.bench.ts, D203).
  */
 const GENERATED_ON = { postgres: 50_000, pglite: 10_000 } as const;
 const BATCH = 1_000;
