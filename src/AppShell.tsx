@@ -5,7 +5,12 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { applicationDefinition, institutionConfig } from './tenant/tenantData';
 import { INACTIVITY_MESSAGE, serverMessages } from '../contract';
 import { deriveWebStatus } from '../runtime';
+import chrome from './chrome/chrome.module.css';
+import type { AccountPopover } from './chrome/AccountPopover';
+import { chromeText } from './chrome/chromeText';
 import { DatedAlerts } from './chrome/DatedAlert';
+import { Icon } from './chrome/Icon';
+import { preloadWhenIdle } from './chrome/preloadWhenIdle';
 import { Footer } from './chrome/Footer';
 import { ToastProvider, useToast } from './chrome/toast';
 import { useLogout } from './features/account/api/logout';
@@ -19,10 +24,13 @@ import { sessionEnded } from './session/sessionData';
 import styles from './AppShell.module.css';
 
 // Loaded on demand: the popover (with its positioning library) and the idle timer (logged in only)
-// are not needed to draw the first page.
-const AccountPopover = lazy(() =>
-  import('./chrome/AccountPopover').then((m) => ({ default: m.AccountPopover })),
-);
+// are not needed to draw the first page. The popover's code loads when the applicant reaches for
+// the Account button, or once the page is idle after its first control is usable (D198).
+let loadedAccountPopover: typeof AccountPopover | undefined;
+const loadAccountPopover = () =>
+  import('./chrome/AccountPopover').then(
+    (module) => (loadedAccountPopover = module.AccountPopover),
+  );
 const DeleteAccountDialog = lazy(() => import('./features/account/DeleteAccountDialog'));
 const InactivityGuard = lazy(() =>
   import('./chrome/InactivityGuard').then((m) => ({ default: m.InactivityGuard })),
@@ -116,10 +124,36 @@ function HeaderAccount() {
     });
   }, [loggedIn, queryClient, navigate]);
 
+  // This button stands in for the popover's own until the applicant presses it; the popover then
+  // replaces it, open (its code is usually here by then: preloaded when the page is idle).
+  const [popoverShown, setPopoverShown] = useState(false);
+  useEffect(() => preloadWhenIdle(loadAccountPopover), []);
+  const Popover = popoverShown ? loadedAccountPopover : undefined;
+
   return (
     <>
-      <Suspense fallback={<span className={styles.accountPlaceholder}>Account</span>}>
-        <AccountPopover
+      {!Popover ? (
+        <button
+          ref={trigger}
+          type="button"
+          className={chrome.accountTrigger}
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          onPointerEnter={() => void loadAccountPopover().catch(() => undefined)}
+          onFocus={() => void loadAccountPopover().catch(() => undefined)}
+          onClick={() =>
+            void loadAccountPopover().then(
+              () => setPopoverShown(true),
+              () => undefined,
+            )
+          }
+        >
+          <Icon name="user" />
+          {chromeText.account.trigger}
+        </button>
+      ) : (
+        <Popover
+          initiallyOpen
           loggedIn={loggedIn}
           username={profile.data?.username ?? null}
           studentAnswers={anonymousAnswers()}
@@ -132,7 +166,7 @@ function HeaderAccount() {
           onDeleteAccount={() => setDeleting(true)}
           triggerRef={trigger}
         />
-      </Suspense>
+      )}
       {loggedIn && deleting !== null ? (
         <Suspense fallback={null}>
           <DeleteAccountDialog

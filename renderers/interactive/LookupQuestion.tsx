@@ -16,9 +16,16 @@ import { textOf } from '../answers';
  */
 export const focusHandoff = { key: null as string | null };
 
+/**
+ * The plain input works while the combobox is on its way; the combobox loads when the page is
+ * idle, or as soon as the applicant focuses the field (D198).
+ */
 const LookupCombobox = onDemand(
   () => import('./LookupCombobox').then((module) => module.LookupCombobox),
-  PlainLookup,
+  (props: QuestionRendererProps<'lookup'>) => (
+    <PlainLookup {...props} onIntent={() => void LookupCombobox.preload().catch(() => undefined)} />
+  ),
+  { loads: 'preloaded' },
 );
 
 function LookupRenderer(props: QuestionRendererProps<'lookup'>) {
@@ -37,7 +44,11 @@ export function PlainLookup({
   onBlur,
   errors,
   ids,
-}: QuestionRendererProps<'lookup'>) {
+  onIntent,
+}: QuestionRendererProps<'lookup'> & {
+  /** The applicant reached for the field: the combobox that replaces this input should load. */
+  readonly onIntent?: () => void;
+}) {
   const { question } = view;
   return (
     <Field
@@ -57,7 +68,10 @@ export function PlainLookup({
         autoComplete={question.autoComplete ?? 'off'}
         data-category={question.category}
         onChange={(event) => onValueChange(event.target.value)}
-        onFocus={() => (focusHandoff.key = view.key)}
+        onFocus={() => {
+          focusHandoff.key = view.key;
+          onIntent?.();
+        }}
         onBlur={() => {
           if (focusHandoff.key === view.key) focusHandoff.key = null;
           onBlur();

@@ -3,22 +3,40 @@
  * page's JavaScript carries only the kinds it shows. Until the code arrives a placeholder with the
  * same frame stands in, so nothing moves when it does. `preload` starts the download early: the
  * page outlet calls it when the browser is idle, and once loaded the renderer draws at once, with
- * no placeholder, on every later page.
+ * no placeholder, on every later page. A renderer whose placeholder works on its own (the lookup's
+ * plain text input) loads only when `preload` is called: by the outlet once the page is idle, or by
+ * the placeholder when the applicant reaches for it (D198).
  */
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { Preloadable } from '../registry';
 
 export type OnDemandRenderer<P> = ((props: P) => ReactNode) & Preloadable;
 
+export interface OnDemandOptions {
+  /**
+   * `drawn` (the default): the code loads as soon as a page draws the renderer, whose placeholder
+   * only holds its place. `preloaded`: the placeholder works on its own, and the code loads only
+   * when `preload` is called; the drawn renderers then swap their placeholder for it.
+   */
+  readonly loads?: 'drawn' | 'preloaded';
+}
+
 export function onDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
   Placeholder: ComponentType<P>,
+  { loads = 'drawn' }: OnDemandOptions = {},
 ): OnDemandRenderer<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
+  /** The drawn renderers still showing their placeholder. */
+  const waiting = new Set<(component: ComponentType<P>) => void>();
   const preload = () =>
     (loading ??= load().then(
-      (component) => (loaded = component),
+      (component) => {
+        loaded = component;
+        for (const swap of [...waiting]) swap(component);
+        return component;
+      },
       (error: unknown) => {
         // A failed download (offline) is tried again by the next render rather than kept.
         loading = undefined;
@@ -30,13 +48,15 @@ export function onDemand<P extends object>(
     const [Component, setComponent] = useState(() => loaded);
     useEffect(() => {
       if (Component) return;
-      let current = true;
-      preload().then(
-        (component) => current && setComponent(() => component),
-        () => undefined,
-      );
+      const swap = (component: ComponentType<P>) => setComponent(() => component);
+      if (loaded) {
+        swap(loaded);
+        return;
+      }
+      waiting.add(swap);
+      if (loads === 'drawn') preload().catch(() => undefined);
       return () => {
-        current = false;
+        waiting.delete(swap);
       };
     }, [Component]);
     return Component ? <Component {...props} /> : <Placeholder {...props} />;

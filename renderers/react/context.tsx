@@ -72,6 +72,11 @@ export interface FormContextValue {
   readonly lookup?: LookupSource;
   /** Document questions' upload state and actions (SPEC 4.4); absent where files are only shown. */
   readonly documents?: DocumentSource;
+  /**
+   * When the renderers a page does not draw may start loading (`task`; returns its cancel): the app
+   * waits until its first page is usable and idle. Absent: at the browser's next idle moment.
+   */
+  readonly whenIdle?: (task: () => void) => () => void;
 }
 
 const FormContext = createContext<FormContextValue | null>(null);

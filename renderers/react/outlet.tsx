@@ -154,9 +154,12 @@ function NodeOutlet({ node, set }: { node: ViewNode; set: RendererSet }): ReactN
 
 /** Draws one resolved page with the context's renderer set. */
 export function PageOutlet({ page }: { page: PageView }) {
-  const { renderers } = useFormContext();
+  const { renderers, whenIdle: whenAppIdle } = useFormContext();
   // Once the page has drawn, the renderers later pages may need load while the browser is idle.
-  useEffect(() => whenIdle(() => preloadRenderers(renderers)), [renderers]);
+  useEffect(
+    () => (whenAppIdle ?? whenIdle)(() => preloadRenderers(renderers)),
+    [renderers, whenAppIdle],
+  );
   return <>{renderNodes(page.children, renderers)}</>;
 }
 

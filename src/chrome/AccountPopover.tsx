@@ -30,6 +30,8 @@ export interface AccountPopoverProps {
   onDeleteAccount: () => void;
   /** The Account button, for a dialog opened from the popover to give focus back to. */
   triggerRef?: RefObject<HTMLButtonElement | null>;
+  /** Open from the start: the shell's stand-in button was pressed (Radix moves focus into it). */
+  initiallyOpen?: boolean;
 }
 
 export function AccountPopover({
@@ -42,8 +44,9 @@ export function AccountPopover({
   onDownloadData,
   onDeleteAccount,
   triggerRef,
+  initiallyOpen = false,
 }: AccountPopoverProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const close = () => setOpen(false);
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>

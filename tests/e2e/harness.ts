@@ -21,7 +21,7 @@ import { codeAt } from '../../server/staff/totp';
 import { madeOnce } from '../fixtures/madeOnce';
 import { codeIn, PASSWORD, startServer, type TestServer } from '../server/harness';
 
-let built: Promise<string> | null = null;
+const built = new Map<string, Promise<string>>();
 
 /** What the client build depends on: a change to any of these means a new build. */
 const CLIENT_SOURCES = [
@@ -60,17 +60,43 @@ async function sourceHash(): Promise<string> {
  * Builds the client once for all end-to-end test files (they run in parallel workers): the build
  * is kept in the temporary folder under a hash of its sources; the first file to need it builds it
  * under a lock while the others wait, and later runs with unchanged sources reuse it.
+ *
+ * Under Vitest (`NODE_ENV=test`) Vite builds React's development code, which the walks keep for
+ * its warnings; `production: true` builds what the server ships (React's production code), for a
+ * walk that measures the JavaScript a visit fetches (D198).
  */
-export function buildClient(): Promise<string> {
-  built ??= (async () =>
-    madeOnce(path.join(os.tmpdir(), `admission-client-${await sourceHash()}`), async (staging) => {
-      await build({
-        configFile: path.resolve('vite.config.ts'),
-        logLevel: 'error',
-        build: { outDir: staging, emptyOutDir: true },
-      });
-    }))();
-  return built;
+export function buildClient({
+  production = false,
+}: { production?: boolean } = {}): Promise<string> {
+  const kind = production ? 'production' : 'test';
+  let made = built.get(kind);
+  if (!made) {
+    made = (async () =>
+      madeOnce(
+        path.join(
+          os.tmpdir(),
+          `admission-client-${production ? 'prod-' : ''}${await sourceHash()}`,
+        ),
+        async (staging) => {
+          // Vite and the React plugin read NODE_ENV when the build starts (React's code, the JSX
+          // runtime): production for the one build, then as it was.
+          const nodeEnv = process.env.NODE_ENV;
+          if (production) process.env.NODE_ENV = 'production';
+          try {
+            await build({
+              configFile: path.resolve('vite.config.ts'),
+              logLevel: 'error',
+              mode: production ? 'production' : undefined,
+              build: { outDir: staging, emptyOutDir: true },
+            });
+          } finally {
+            process.env.NODE_ENV = nodeEnv;
+          }
+        },
+      ))();
+    built.set(kind, made);
+  }
+  return made;
 }
 
 export interface E2E {
@@ -82,11 +108,13 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-export async function startE2E(): Promise<E2E> {
+export async function startE2E({
+  production = false,
+}: { production?: boolean } = {}): Promise<E2E> {
   // The server's own choice (CHROMIUM_PATH, else Debian's, else the one in @sparticuz/chromium), so
   // `CHROMIUM_PATH=bundled` runs the suite on the bundled browser (D82).
   const executable = await chromiumExecutable();
-  const clientDir = await buildClient();
+  const clientDir = await buildClient({ production });
   const server = await startServer({ config: { clientDir } });
   const origin = server.url.replace('127.0.0.1', 'localhost');
   const browser = await chromium.launch({

@@ -23,6 +23,7 @@ import {
 } from '#renderers/react/index.ts';
 import { interactiveRenderers } from '#renderers/interactive/index.ts';
 import { useToast, type ToastOptions } from '../../chrome/toast';
+import { whenPageIdle } from '../../chrome/preloadWhenIdle';
 import type { DocumentsTabProps } from '../../components/documentsTab';
 import { clientSnapshot, type ClientSnapshot } from '../../session/snapshot';
 import type { ApplicationSession } from './session/ApplicationSession';
@@ -120,6 +121,7 @@ export function ApplicationLayout({
       actions,
       lookup,
       documents,
+      whenIdle: whenPageIdle,
     }),
     [answers, errors, loggedIn, actions, lookup, documents],
   );
