@@ -2,9 +2,8 @@
  * When the code the first page does not draw may load (D198): once the page's first control is
  * usable, the page has finished loading, and the browser is idle. On-demand chunks (the account
  * menu, the toast layer, the lookup, tabs and file renderers) then arrive before they are needed
- * without competing with what the first page waits for: the first visit to /about fetched them all
- * within 400 ms, 49 kB of JavaScript beside the first page's 133 kB. What the applicant reaches for
- * sooner loads at once (the account button, the address field).
+ * without competing with what the first page waits for. What the applicant reaches for sooner
+ * loads at once (the account button, the address field).
  */
 
 /** The performance mark set when the first page's first control is usable (read by the tests). */

@@ -21,6 +21,7 @@ import { accountText } from '../../src/features/account/accountText';
 import { PROFILE_KEY } from '../../src/features/application/api/profile';
 import { installDomShims, mockFetch, renderWithRouter, userState } from './renderWithRouter';
 import type { RenderWithRouterOptions } from './renderWithRouter';
+import { closeToast } from './closeToast';
 
 const EMAIL = 'ada@example.com';
 const GOOD_PASSWORD = 'Abcdefghij1!';
@@ -196,7 +197,7 @@ describe('Sign Up card', () => {
     expect(within(toast).getByText(accountMessages.passwordCommon)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/signup');
 
-    await user.click(within(toast).getByRole('button', { name: 'Close' }));
+    await closeToast(user, toast);
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Sign Up Card Error' })).toBeNull(),
     );
@@ -497,7 +498,7 @@ describe('Forgot Password card', () => {
     const toast = await screen.findByRole('listitem', { name: 'Success Notification' });
     expect(within(toast).getByText(serverMessages.forgotSent)).toBeTruthy();
     expect(calls[0]?.body).toEqual({ username: EMAIL });
-    await user.click(within(toast).getByRole('button', { name: 'Close' }));
+    await closeToast(user, toast);
     await waitFor(() =>
       expect(screen.queryByRole('listitem', { name: 'Success Notification' })).toBeNull(),
     );

@@ -21,6 +21,7 @@ import {
 } from '../../src/chrome/toast';
 import type { ToastOptions } from '../../src/chrome/toast';
 import { installDomShims, renderWithRouter, userState } from './renderWithRouter';
+import { closeToast } from './closeToast';
 
 installDomShims();
 
@@ -84,7 +85,7 @@ describe('toasts', () => {
     expect(within(toast).getByText('Something failed.')).toBeTruthy();
     await expectNoAxeViolations(screen.getByRole('region', { name: 'Notifications' }));
 
-    await user.click(within(toast).getByRole('button', { name: 'Close' }));
+    await closeToast(user, toast);
     await waitFor(() => expect(screen.queryByRole('listitem')).toBeNull());
     expect(onClose).toHaveBeenCalledTimes(1);
   });

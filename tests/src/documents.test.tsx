@@ -25,6 +25,7 @@ import { leaveApplication } from '../../src/features/application/session/routing
 import { createAppRouter } from '../../src/router';
 import { INDICATOR_COOKIE } from '../../src/session/cookies';
 import { installDomShims } from './renderWithRouter';
+import { closeToast } from './closeToast';
 
 const KEY = 'transcript_file';
 const LABEL = 'Unofficial Transcript';
@@ -289,7 +290,7 @@ describe('file question: the upload chain of SPEC 4.4', () => {
     // The reason stays with the question after the toast has gone.
     expect(within(group).getByText(reason, { selector: 'li span' })).toBeTruthy();
     expect(callsTo('DELETE', CONVERSION)).toHaveLength(0);
-    await user.click(within(toastRoot).getByRole('button', { name: 'Close' }));
+    await closeToast(user, toastRoot);
     await waitFor(() => expect(callsTo('DELETE', CONVERSION)).toHaveLength(1));
     expect(within(group).getByRole('button', { name: 'Choose file' })).toBeTruthy();
   }, 20_000);
@@ -374,9 +375,7 @@ describe('file question: a submitted application keeps its file (D69)', () => {
     const toast = await screen.findByText(
       `Error uploading file for ${LABEL}. ${namedFileProblem('newer.pdf', serverMessages.alreadySubmitted)}`,
     );
-    await user.click(
-      within(toast.closest('li') as HTMLElement).getByRole('button', { name: 'Close' }),
-    );
+    await closeToast(user, toast.closest('li') as HTMLElement);
     await within(await question()).findByText('grades.docx (300 bytes)');
     await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
     expect(fake.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
@@ -455,9 +454,7 @@ describe('tabs with files (SPEC 4.6)', () => {
     const toast = await screen.findByText(notices.tabsFailed('upload'));
     expect(callsTo('PUT', '/api/tabs')).toHaveLength(0);
     const before = callsTo('GET', '/api/document-answer').length;
-    await user.click(
-      within(toast.closest('li') as HTMLElement).getByRole('button', { name: 'Close' }),
-    );
+    await closeToast(user, toast.closest('li') as HTMLElement);
     await waitFor(() =>
       expect(callsTo('GET', '/api/document-answer').length).toBeGreaterThan(before),
     );
