@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as keys } from '../../server/cli/keys';
 import { addStaff } from '../../server/cli/staff';
 import { requestServiceLink } from '../../server/cli/serviceToken';
@@ -23,6 +23,7 @@ import { freePort } from '../fixtures/freePort';
 import { entryArgs } from './entryArgs';
 import { startServer, type TestServer } from './harness';
 import { firstStartedDataDir } from './serverProcess';
+import { printed } from '../fixtures/printed';
 
 const run = promisify(execFile);
 
@@ -38,25 +39,6 @@ const ADD_HARBOR = [
   '--definition',
   tenantFile('riverside/definition.json'),
 ];
-
-/** Runs `work`, collecting what it prints on stdout and stderr. */
-async function printed<T>(work: () => Promise<T>) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => {
-    out.push(String(line));
-  });
-  const error = vi.spyOn(console, 'error').mockImplementation((line: unknown) => {
-    err.push(String(line));
-  });
-  try {
-    const result = await work().catch((thrown: unknown) => thrown);
-    return { result, out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 /** `npm run lookup:import` as its own process: its exit code, stdout and stderr. */
 async function lookupImport(env: NodeJS.ProcessEnv, file: string) {

@@ -9,8 +9,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../server/cli/tenant';
+import { printed } from '../fixtures/printed';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { BROKEN_FILES, brokenText, readTenantFile } from '../fixtures/brokenTenantFiles';
 import { registeredClient, startServer, type TestServer } from './harness';
@@ -21,21 +22,9 @@ const tenantFile = (file: string) => path.join(import.meta.dirname, '../../tenan
 
 /** Runs the command, collecting what it prints. */
 async function run(argv: string[], config: ServerConfig) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi
-    .spyOn(console, 'log')
-    .mockImplementation((line: unknown) => void out.push(String(line)));
-  const error = vi
-    .spyOn(console, 'error')
-    .mockImplementation((line: unknown) => void err.push(String(line)));
-  try {
-    const code = await main(argv, config);
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
+  const { result, out, err } = await printed(() => main(argv, config));
+  if (typeof result !== 'number') throw result;
+  return { code: result, out, err };
 }
 
 describe('npm run tenant checks every file before it changes anything', () => {

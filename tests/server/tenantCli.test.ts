@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RETENTION } from '../../definitions/config';
 import { main } from '../../server/cli/tenant';
+import { printed } from '../fixtures/printed';
 import { configFromEnv, type ServerConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { DEFAULT_TENANT_SEED, ensureTenant } from '../../server/tenants';
@@ -19,21 +20,9 @@ const tenantFile = (file: string) =>
 
 /** Runs the command, collecting what it prints. */
 async function run(argv: string[], config: ServerConfig) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi
-    .spyOn(console, 'log')
-    .mockImplementation((line: unknown) => void out.push(String(line)));
-  const error = vi
-    .spyOn(console, 'error')
-    .mockImplementation((line: unknown) => void err.push(String(line)));
-  try {
-    const code = await main(argv, config);
-    return { code, out: out.join('\n'), err: err.join('\n') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
+  const { result, out, err } = await printed(() => main(argv, config));
+  if (typeof result !== 'number') throw result;
+  return { code: result, out, err };
 }
 
 describe('npm run tenant without a running server', () => {
