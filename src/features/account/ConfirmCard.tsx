@@ -3,21 +3,19 @@
  * navigation state (an Email Address field when there is none); resend; on success, /login.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { confirmBody, resendBody } from '#contract';
+import { confirmBody } from '#contract';
 import { useConfirm } from './api/confirm';
-import { useResendConfirm } from './api/resendConfirm';
 import styles from './account.module.css';
 import { AccountCard } from './AccountCard';
-import { accountText, cardErrorTitle, RESEND_ERROR_TITLE } from './accountText';
+import { accountText, cardErrorTitle } from './accountText';
 import { carriedAnswers, stateText, useNavigationState, useReturnTo } from './navigation';
 import { StateMessages } from './StateMessages';
 import { EmailField } from './EmailField';
 import { TextField } from '../../components/form/TextField';
 import { useCardToasts } from './useCardToasts';
+import { useResendCode } from './ResendCode';
 import { fieldError, useAccountForm } from '../../components/form/useAccountForm';
 import { useStore } from '@tanstack/react-form';
-import { firstErrors } from '../../components/form/validation';
 
 export function ConfirmCard() {
   const state = useNavigationState();
@@ -26,10 +24,8 @@ export function ConfirmCard() {
   const knownUsername = stateText(state.username);
   const navigate = useNavigate();
   const confirm = useConfirm();
-  const resend = useResendConfirm();
   const { showError, showSuccess } = useCardToasts();
 
-  const [resendError, setResendError] = useState<string>();
   const usernameOf = (email: string) => knownUsername ?? email.trim();
   const { form, formRef, focusInvalid, submitted, submit } = useAccountForm({
     defaultValues: { email: '', code: '' },
@@ -55,25 +51,13 @@ export function ConfirmCard() {
   });
   const username = usernameOf(useStore(form.store, (formState) => formState.values.email));
 
-  const resendCode = () => {
-    const parsed = resendBody.safeParse({ username });
-    if (!parsed.success) {
-      setResendError(firstErrors(parsed).username);
-      focusInvalid();
-      return;
-    }
-    setResendError(undefined);
-    resend.mutate(parsed.data, {
-      onSuccess: ({ message }) => showSuccess(message),
-      onError: (error) => showError(RESEND_ERROR_TITLE, error),
-    });
-  };
+  const resend = useResendCode({ username, focusInvalid, onSent: showSuccess });
 
   return (
     <AccountCard
       title={accountText.titles.confirm}
       onSubmit={() => {
-        setResendError(undefined);
+        resend.clearError();
         submit();
       }}
       pending={confirm.isPending}
@@ -95,17 +79,7 @@ export function ConfirmCard() {
           ) : null}
         </>
       }
-      actions={
-        <button
-          type="button"
-          className={styles.linkButton}
-          onClick={resendCode}
-          disabled={resend.isPending}
-          aria-busy={resend.isPending}
-        >
-          {accountText.resend}
-        </button>
-      }
+      actions={resend.button}
     >
       {knownUsername ? null : (
         <form.Field name="email">
@@ -114,9 +88,9 @@ export function ConfirmCard() {
               value={field.state.value}
               onValueChange={(value) => {
                 field.handleChange(value);
-                setResendError(undefined);
+                resend.clearError();
               }}
-              error={resendError ?? (submitted ? fieldError(field.state.meta) : undefined)}
+              error={resend.error ?? (submitted ? fieldError(field.state.meta) : undefined)}
             />
           )}
         </form.Field>

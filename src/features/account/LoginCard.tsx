@@ -5,24 +5,22 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { applicationDefinition } from '../../tenant/tenantData';
-import { loginBody, NOT_CONFIRMED_CODE, resendBody } from '#contract';
+import { loginBody, NOT_CONFIRMED_CODE } from '#contract';
 import { ServerError } from '../../api/client';
 import { sessionBegan } from '../../session/sessionData';
 import { useLogin } from './api/login';
-import { useResendConfirm } from './api/resendConfirm';
 import styles from './account.module.css';
 import { AccountCard } from './AccountCard';
-import { accountText, cardErrorTitle, RESEND_ERROR_TITLE } from './accountText';
+import { accountText, cardErrorTitle } from './accountText';
 import { carriedAnswers, stateText, useNavigationState, useReturnTo } from './navigation';
 import { PasswordField } from '../../components/form/PasswordField';
 import { StateMessages } from './StateMessages';
 import { EmailField } from './EmailField';
 import { useCardToasts } from './useCardToasts';
+import { useResendCode } from './ResendCode';
 import { fieldError, useAccountForm } from '../../components/form/useAccountForm';
 import { useStore } from '@tanstack/react-form';
-import { firstErrors } from '../../components/form/validation';
 
 export function LoginCard() {
   const state = useNavigationState();
@@ -31,10 +29,8 @@ export function LoginCard() {
   const navigate = useNavigate();
   const login = useLogin();
   const queryClient = useQueryClient();
-  const resend = useResendConfirm();
   const { showError } = useCardToasts();
 
-  const [resendError, setResendError] = useState<string>();
   const { form, formRef, focusInvalid, submitted, submit } = useAccountForm({
     defaultValues: { username: stateText(state.username) ?? '', password: '' },
     parse: ({ username, password }) => loginBody.safeParse({ username: username.trim(), password }),
@@ -77,31 +73,22 @@ export function LoginCard() {
   });
   const username = useStore(form.store, (formState) => formState.values.username);
 
-  const resendCode = () => {
-    const parsed = resendBody.safeParse({ username: username.trim() });
-    if (!parsed.success) {
-      setResendError(firstErrors(parsed).username);
-      focusInvalid();
-      return;
-    }
-    setResendError(undefined);
-    const body = parsed.data;
-    resend.mutate(body, {
-      onSuccess: ({ message }) =>
-        void navigate({
-          to: '/confirm',
-          search: { next },
-          state: { username: body.username, successMessage: message, studentAnswers },
-        }),
-      onError: (error) => showError(RESEND_ERROR_TITLE, error),
-    });
-  };
+  const resend = useResendCode({
+    username,
+    focusInvalid,
+    onSent: (message, sentTo) =>
+      void navigate({
+        to: '/confirm',
+        search: { next },
+        state: { username: sentTo, successMessage: message, studentAnswers },
+      }),
+  });
 
   return (
     <AccountCard
       title={accountText.titles.login}
       onSubmit={() => {
-        setResendError(undefined);
+        resend.clearError();
         submit();
       }}
       pending={login.isPending}
@@ -124,15 +111,7 @@ export function LoginCard() {
           >
             {accountText.forgotLink}
           </Link>
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={resendCode}
-            disabled={resend.isPending}
-            aria-busy={resend.isPending}
-          >
-            {accountText.resend}
-          </button>
+          {resend.button}
         </>
       }
     >
@@ -143,9 +122,9 @@ export function LoginCard() {
             value={field.state.value}
             onValueChange={(value) => {
               field.handleChange(value);
-              setResendError(undefined);
+              resend.clearError();
             }}
-            error={resendError ?? (submitted ? fieldError(field.state.meta) : undefined)}
+            error={resend.error ?? (submitted ? fieldError(field.state.meta) : undefined)}
           />
         )}
       </form.Field>
