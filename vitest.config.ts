@@ -9,7 +9,7 @@ import viteConfig from './vite.config.ts';
  */
 export const TEST_PROJECTS = {
   /** No database, server or browser: they pay none of the global setup's migrations. */
-  unit: ['tests/{runtime,definitions,renderers,src,architecture}/**/*.test.{ts,tsx}'],
+  unit: ['tests/{runtime,definitions,contract,renderers,src,architecture}/**/*.test.{ts,tsx}'],
   /** The server on PGlite (and PostgreSQL when TEST_DATABASE_URL is set), its processes, the packages. */
   server: ['tests/{server,security,reliability,faults,packages,production}/**/*.test.{ts,tsx}'],
   /** The applicant's and staff's pages in Chromium against a real server. */

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { AnswerValue } from '../runtime';
+import { WEB_STATUSES } from './webStatus';
 
 const id64 = () => z.string().check(z.minLength(1), z.maxLength(64));
 
@@ -16,7 +17,7 @@ const id64 = () => z.string().check(z.minLength(1), z.maxLength(64));
 export const answersBody = z.record(z.string(), z.unknown());
 export type AnswersBody = Record<string, AnswerValue>;
 
-export const webStatusValue = z.enum(['started', 'validating', 'submitted']);
+export const webStatusValue = z.enum(WEB_STATUSES);
 export const webStatusBody = z.object({ web_status: webStatusValue });
 export const lastPageBody = z.object({
   last_page: z.string().check(z.regex(/^\/[a-z0-9-]*$/), z.maxLength(64)),

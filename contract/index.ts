@@ -11,3 +11,4 @@ export * from './platform';
 export * from './words';
 export * from './submission';
 export * from './collegeTime';
+export * from './webStatus';

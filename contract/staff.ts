@@ -8,13 +8,14 @@ import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from '../runtime';
 import { serviceDataResponse } from './service';
 import { accountMessages } from './messages';
+import { WEB_STATUSES } from './webStatus';
 import { MAX_PASSWORD_LENGTH, passwordProblems } from './password';
 
 export const STAFF_ROLES = ['reader', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What an application's status is in the console (SPEC 3.1's web statuses). */
-export const APPLICATION_STATUSES = ['started', 'validating', 'submitted'] as const;
+export const APPLICATION_STATUSES = WEB_STATUSES;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** Each status in words, as the console shows it. */
 export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {

@@ -8,7 +8,6 @@ export { parseDefinitionFormat } from './parseFormat';
 export { ConfigurationError, MAX_ADD_ANOTHER, MAX_COMPONENTS_MESSAGE } from './errors';
 export { BLANK, isEmpty, readAnswer, type Answers, type AnswerValue } from './values';
 export { evaluateCondition, conditionKeys } from './conditions';
-export { deriveWebStatus, WEB_STATUSES, type WebStatus } from './webStatus';
 export { BLANK_OPTION, yearOptions, resolveOptions, optionLabel, hasChoices } from './options';
 export { MAX_UNITS_PER_CHARACTER, textLength, truncateToLength, withinLength } from './textLength';
 export { isIsoDate, isoFromUsDate, storedAnswer, usDate } from './dates';
@@ -66,7 +65,6 @@ export {
 export { relatedKeys, type QuestionView } from './questionView';
 export { keysToClear, applyClearing } from './clearing';
 export { evaluate, type Evaluation, type EvaluateOptions } from './evaluate';
-export { instrumentation } from './model';
 export {
   checkDefinition,
   keyPaths,

@@ -4,3 +4,5 @@
  * may not import it (tests/architecture/importZones.test.ts).
  */
 export { compile, type CompiledModel, type FieldInstance } from './model';
+/** Counters the runtime's tests hook to count walks and validated keys (not for integrators). */
+export { instrumentation } from './compiledModel';

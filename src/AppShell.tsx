@@ -3,8 +3,7 @@ import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-qu
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { applicationDefinition, institutionConfig } from './tenant/tenantData';
-import { INACTIVITY_MESSAGE, serverMessages } from '../contract';
-import { deriveWebStatus } from '../runtime';
+import { deriveWebStatus, INACTIVITY_MESSAGE, serverMessages } from '../contract';
 import chrome from './chrome/chrome.module.css';
 import type { AccountPopover } from './chrome/AccountPopover';
 import { chromeText } from './chrome/chromeText';

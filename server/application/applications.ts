@@ -5,7 +5,13 @@
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { answerProblems, keySpec, validateAnswers, type Definition } from '../../runtime';
-import { applicationReference, collegeTime, serverMessages } from '../../contract';
+import {
+  applicationReference,
+  collegeTime,
+  serverMessages,
+  WEB_STATUSES,
+  type WebStatus,
+} from '../../contract';
 import { applications, documents, successfulLogins, webStatusEvents } from '../db/schema';
 import { HttpError } from '../errors';
 import type { ServiceContext } from '../http/context';
@@ -262,11 +268,7 @@ async function saveAnswersSince(
   return { message: serverMessages.saved, version: outcome.version, others };
 }
 
-export async function addWebStatus(
-  ctx: ServiceContext,
-  user: Scope,
-  webStatus: 'started' | 'validating' | 'submitted',
-) {
+export async function addWebStatus(ctx: ServiceContext, user: Scope, webStatus: WebStatus) {
   if (webStatus === 'submitted') {
     const application = await loadApplication(ctx, user);
     if (!application.submittedAt) throw new HttpError(409, serverMessages.notSubmittedYet);
@@ -349,9 +351,6 @@ export async function submit(ctx: ServiceContext, user: Scope, definition: Defin
   return { message: serverMessages.submitted };
 }
 
-/** The web statuses a submit records (SPEC 7.2 `web_status`), in order. */
-const SUBMIT_WEB_STATUSES = ['started', 'validating', 'submitted'] as const;
-
 /** Marks the row submitted if it is still as read; false when it changed (or was submitted) since. */
 async function markSubmitted(
   ctx: ServiceContext,
@@ -368,7 +367,8 @@ async function markSubmitted(
     sql`${applications.tabs} = ${JSON.stringify(row.tabs)}::jsonb`,
   );
   const statuses = sql.join(
-    SUBMIT_WEB_STATUSES.map(
+    // A submit records every web status, in order (SPEC 7.2 `web_status`).
+    WEB_STATUSES.map(
       (status) =>
         sql`(${user.tenantId}, ${user.userId}::uuid, ${status}, ${now.toISOString()}::timestamptz)`,
     ),

@@ -1,5 +1,5 @@
 /** SPEC 3.1: the client snapshot, derived in one place from the profile, the cookie and this session. */
-import { deriveWebStatus, type WebStatus } from '../../runtime';
+import { deriveWebStatus, type WebStatus } from '../../contract';
 import type { ProfileResponse } from '../../contract';
 
 export interface ClientSnapshot {

@@ -10,7 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applicationDefinition } from '../../definitions';
 import { interactiveRenderers } from '../../renderers/interactive';
 import { ErrorStore, FormProvider, PageOutlet, usePageView } from '../../renderers/react';
-import { instrumentation, type ViewState } from '../../runtime';
+import type { ViewState } from '../../runtime';
+import { instrumentation } from '../../runtime/internal';
 import {
   createAnswerStore,
   formAnswerSource,

@@ -4,13 +4,12 @@ import {
   applyClearing,
   dataModelKeys,
   evaluate,
-  instrumentation,
   validateAnswers,
   visiblePage,
   type Evaluation,
   type ViewState,
 } from '../../runtime';
-import { compile } from '../../runtime/internal';
+import { compile, instrumentation } from '../../runtime/internal';
 import { applicationDefinition } from '../../definitions';
 
 const model = compile(applicationDefinition);

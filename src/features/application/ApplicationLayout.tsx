@@ -16,11 +16,7 @@ import {
   type ComponentType,
 } from 'react';
 import { keysOfKind, savesOnBlur, type Definition } from '#runtime';
-import {
-  FormProvider,
-  type FormActions,
-  type LookupSource,
-} from '#renderers/react/index.ts';
+import { FormProvider, type FormActions, type LookupSource } from '#renderers/react/index.ts';
 import { interactiveRenderers } from '#renderers/interactive/index.ts';
 import { useToast, type ToastOptions } from '../../chrome/toast';
 import { whenPageIdle } from '../../chrome/preloadWhenIdle';

@@ -6,7 +6,8 @@
  * answer shows its error at once: a format mistake is told when it is made (D149); "required" still
  * waits, since an empty question left is not a mistake yet.
  */
-import { pageOfKey, type Definition, type WebStatus } from '#runtime';
+import type { WebStatus } from '#contract';
+import { pageOfKey, type Definition } from '#runtime';
 
 type Errors = Readonly<Record<string, readonly string[]>>;
 

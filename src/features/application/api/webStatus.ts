@@ -1,5 +1,5 @@
 import { ignoredResponse } from '#contract';
-import type { WebStatus } from '#runtime';
+import type { WebStatus } from '#contract';
 import { apiRequest } from '#src/api/client.ts';
 
 /** POST /api/web-status (SPEC 4.1); the only call retried, up to 2 times. */

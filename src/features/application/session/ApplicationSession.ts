@@ -6,7 +6,8 @@
  * components read its store. Its parts and its failures: D171.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { isEmpty, sensitiveKeys, type Definition, type WebStatus } from '#runtime';
+import type { WebStatus } from '#contract';
+import { isEmpty, sensitiveKeys, type Definition } from '#runtime';
 import { documentText } from '#contract/words.ts';
 import type { ErrorSource } from '#renderers/react/index.ts';
 import type { AnswerValue } from '#renderers/registry.ts';

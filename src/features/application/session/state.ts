@@ -6,7 +6,8 @@
  */
 import { Store } from '@tanstack/store';
 import { useSelector } from '@tanstack/react-store';
-import type { ViewState, WebStatus } from '#runtime';
+import type { WebStatus } from '#contract';
+import type { ViewState } from '#runtime';
 import {
   NO_ERRORS,
   keepUnchanged,

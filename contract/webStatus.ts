@@ -1,7 +1,11 @@
-export type WebStatus = 'started' | 'validating' | 'submitted';
+/**
+ * SPEC 4.1's web status: the application's progress as this product records it. It is the
+ * product's, not the form runtime's (a form knows nothing of an application's life).
+ */
 
-/** The order of the statuses; the nth distinct value recorded means the nth status (SPEC 4.1). */
-export const WEB_STATUSES: readonly WebStatus[] = ['started', 'validating', 'submitted'];
+/** The statuses in order; the nth distinct value recorded means the nth status (SPEC 4.1). */
+export const WEB_STATUSES = ['started', 'validating', 'submitted'] as const;
+export type WebStatus = (typeof WEB_STATUSES)[number];
 
 /**
  * SPEC 4.1: web_status from the number of distinct values in the profile's web_status array:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveWebStatus } from '../../runtime';
+import { deriveWebStatus } from '../../contract';
 
 const entries = (...values: string[]) => values.map((web_status) => ({ web_status }));
 
