@@ -123,6 +123,15 @@ export interface AccountRequestContext extends Pick<
   readonly queue: Pick<JobQueue, 'record'>;
 }
 
+/** The address's account, if it has one: its id and whether it is confirmed. */
+async function accountOf(db: Pick<Transaction, 'select'>, tenantId: string, email: string) {
+  const [account] = await db
+    .select({ id: users.id, confirmedAt: users.confirmedAt })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.email, email)));
+  return account;
+}
+
 /** A code's row for an account, issued at `at` (it replaces the account's previous code). */
 function codeRow(tenantId: string, userId: string, code: string, at: Date) {
   return {
@@ -175,10 +184,7 @@ async function settleSignup(
 ): Promise<void> {
   const codeHash = sha256(code);
   await underAccountLock(ctx, tenantId, 'signup', email, async (tx) => {
-    const [existing] = await tx
-      .select({ id: users.id, confirmedAt: users.confirmedAt })
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), eq(users.email, email)));
+    const existing = await accountOf(tx, tenantId, email);
     const [liveCode] = existing
       ? await tx
           .select({ codeHash: confirmationCodes.codeHash })
@@ -231,10 +237,7 @@ async function codeAgain(
   { email, secret: code }: Sealed,
   at: Date,
 ): Promise<void> {
-  const [user] = await ctx.db
-    .select({ id: users.id, confirmedAt: users.confirmedAt })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.email, email)));
+  const user = await accountOf(ctx.db, tenantId, email);
   if (!user || user.confirmedAt) return;
   const row = codeRow(tenantId, user.id, code, at);
   const [current] = await ctx.db
@@ -253,10 +256,7 @@ async function resetLink(
   { email, secret: token }: Sealed,
   at: Date,
 ): Promise<void> {
-  const [user] = await ctx.db
-    .select({ id: users.id, confirmedAt: users.confirmedAt })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.email, email)));
+  const user = await accountOf(ctx.db, tenantId, email);
   if (!user?.confirmedAt) return;
   const hash = sha256(token);
   const expiresAt = new Date(at.getTime() + RESET_VALIDITY_MS);
