@@ -4,3 +4,4 @@
  * may not import it (tests/architecture/importZones.test.ts).
  */
 export { compile, type CompiledModel, type FieldInstance } from './model';
+export { atLeastLength } from './textLength';
