@@ -6,6 +6,7 @@ import { ConfigurationError } from './errors';
 import { type Definition, type Tabs } from './format';
 import type { CompiledModel, CompiledPage, FieldInstance } from './compiledModel';
 import { Compiler } from './compiler';
+import { isPrototypeName } from './values';
 
 export * from './compiledModel';
 export {
@@ -98,13 +99,17 @@ export function compile(definition: Definition): CompiledModel {
 }
 
 function groupByKey(instances: readonly FieldInstance[]): CompiledModel['checkedByKey'] {
-  const groups = new Map<string, { key: string; pageId: string; instances: FieldInstance[] }>();
+  const groups = new Map<
+    string,
+    { key: string; inherited: boolean; pageId: string; instances: FieldInstance[] }
+  >();
   for (const instance of instances) {
     const group = groups.get(instance.key);
     if (group) group.instances.push(instance);
     else
       groups.set(instance.key, {
         key: instance.key,
+        inherited: isPrototypeName(instance.key),
         pageId: instance.page.id,
         instances: [instance],
       });

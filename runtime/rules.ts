@@ -1,6 +1,7 @@
 /**
- * Rules compiled once into plain closures: `(answers, now) => message | null`. No zod, no schema
- * walk on the hot path, no generated source (the product runs under a strict CSP).
+ * Rules compiled once into plain closures: `(value, answers, now) => message | null`, where `value`
+ * is the question's own answer, read once per question by the caller. No zod, no schema walk on the
+ * hot path, no generated source (the product runs under a strict CSP).
  */
 import { compileCondition, type KeyResolver } from './conditions';
 import { isIsoDate, relativeIsoDate } from './dates';
@@ -10,7 +11,8 @@ import type { Slot } from './keys';
 import { atLeastLength, withinLength } from './textLength';
 import { answerReader, isBlank, isEmpty, textOf, type Answers } from './values';
 
-export type Check = (answers: Answers, now: Date) => string | null;
+/** A compiled rule: `value` is the answer under the question's key (read with `readAnswer`). */
+export type Check = (value: unknown, answers: Answers, now: Date) => string | null;
 
 /** SPEC 5.2: a basic e-mail pattern, shared by the form rules and the account forms. */
 export const EMAIL_PATTERN =
@@ -49,14 +51,12 @@ function isTrue(value: unknown): boolean {
 function guarded(rule: Rule, check: Check, resolve: KeyResolver): Check {
   if (!rule.when) return check;
   const when = compileCondition(rule.when, resolve);
-  return (answers, now) => (when(answers) ? check(answers, now) : null);
+  return (value, answers, now) => (when(answers) ? check(value, answers, now) : null);
 }
 
 /** A check on a non-empty text answer; a value that is not text fails it. */
-function onText(key: string, message: string, holds: (text: string) => boolean): Check {
-  const read = answerReader(key);
-  return (answers) => {
-    const value = read(answers);
+function onText(message: string, holds: (text: string) => boolean): Check {
+  return (value) => {
     if (isEmpty(value)) return null;
     const text = textOf(value);
     return text !== null && holds(text) ? null : message;
@@ -83,17 +83,15 @@ export function compileRule(rule: Rule, context: RuleContext): Check {
   switch (kind) {
     case 'required': {
       const message = rule.message ? messageFor(rule.message, slot) : defaultRequiredMessage(key);
-      const read = answerReader(key);
       const readYear = yearKey ? answerReader(yearKey) : null;
       const check: Check = readYear
-        ? (answers) => (isBlank(read(answers)) || isBlank(readYear(answers)) ? message : null)
-        : (answers) => (isBlank(read(answers)) ? message : null);
+        ? (value, answers) => (isBlank(value) || isBlank(readYear(answers)) ? message : null)
+        : (value) => (isBlank(value) ? message : null);
       return guarded(rule, check, resolve);
     }
     case 'mustBeTrue': {
       const message = rule.message ? messageFor(rule.message, slot) : defaultRequiredMessage(key);
-      const read = answerReader(key);
-      return guarded(rule, (answers) => (isTrue(read(answers)) ? null : message), resolve);
+      return guarded(rule, (value) => (isTrue(value) ? null : message), resolve);
     }
     case 'pattern': {
       if (rule.flags?.includes('g') || rule.flags?.includes('y')) {
@@ -102,14 +100,14 @@ export function compileRule(rule: Rule, context: RuleContext): Check {
       const pattern = new RegExp(rule.pattern, rule.flags);
       return guarded(
         rule,
-        onText(key, messageFor(rule.message, slot), (text) => pattern.test(text)),
+        onText(messageFor(rule.message, slot), (text) => pattern.test(text)),
         resolve,
       );
     }
     case 'email':
       return guarded(
         rule,
-        onText(key, messageFor(rule.message, slot), (text) => EMAIL_PATTERN.test(text)),
+        onText(messageFor(rule.message, slot), (text) => EMAIL_PATTERN.test(text)),
         resolve,
       );
     case 'maxLength': {
@@ -118,14 +116,14 @@ export function compileRule(rule: Rule, context: RuleContext): Check {
         : `${key} must be at most ${rule.max} characters`;
       return guarded(
         rule,
-        onText(key, message, (text) => withinLength(text, rule.max)),
+        onText(message, (text) => withinLength(text, rule.max)),
         resolve,
       );
     }
     case 'minLength':
       return guarded(
         rule,
-        onText(key, messageFor(rule.message, slot), (text) => atLeastLength(text, rule.min)),
+        onText(messageFor(rule.message, slot), (text) => atLeastLength(text, rule.min)),
         resolve,
       );
     case 'range': {
@@ -138,18 +136,17 @@ export function compileRule(rule: Rule, context: RuleContext): Check {
         const steps = (n - min) / step;
         return Math.abs(steps - Math.round(steps)) < 1e-9;
       };
-      return guarded(rule, onText(key, messageFor(rule.message, slot), holds), resolve);
+      return guarded(rule, onText(messageFor(rule.message, slot), holds), resolve);
     }
     case 'date':
-      return guarded(rule, onText(key, messageFor(rule.message, slot), isIsoDate), resolve);
+      return guarded(rule, onText(messageFor(rule.message, slot), isIsoDate), resolve);
     case 'dateWindow': {
       const minBound = dateBound(rule.min);
       const maxBound = dateBound(rule.max);
       const minMessage = messageFor(rule.minMessage, slot);
       const maxMessage = messageFor(rule.maxMessage, slot);
-      const read = answerReader(key);
-      const check: Check = (answers, now) => {
-        const text = textOf(read(answers));
+      const check: Check = (value, _answers, now) => {
+        const text = textOf(value);
         if (text === null || !isIsoDate(text)) return null; // the `date` rule reports invalid dates
         if (minBound) {
           const bound = minBound(now);

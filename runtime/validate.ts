@@ -8,7 +8,7 @@ import {
   type ViewState,
 } from './model';
 import type { Definition } from './format';
-import type { Answers } from './values';
+import { readAnswer, type Answers } from './values';
 
 export interface ValidateOptions extends ViewState {
   /** The current time (default: now), so date rules are deterministic in tests. */
@@ -34,13 +34,14 @@ export function asAnswers(value: unknown): Answers {
 
 function runChecks(
   instance: FieldInstance,
+  value: unknown,
   answers: Answers,
   now: Date,
   into: string[] | null,
 ): string[] | null {
   let messages = into;
   for (const check of instance.checks) {
-    const message = check(answers, now);
+    const message = check(value, answers, now);
     if (message !== null) {
       if (messages === null) messages = [message];
       else if (!messages.includes(message)) messages.push(message);
@@ -66,9 +67,11 @@ export function validateAnswers(
   const byPage: Record<string, Record<string, string[]>> = {};
   for (const group of model.checkedByKey) {
     let messages: string[] | null = null;
+    // Each question's checks get its answer, read once here.
+    const value = group.inherited ? readAnswer(input, group.key) : input[group.key];
     for (const instance of group.instances) {
       if (guardOpen(instance.guard, input, options, memo))
-        messages = runChecks(instance, input, now, messages);
+        messages = runChecks(instance, value, input, now, messages);
     }
     if (messages !== null) {
       errors[group.key] = messages;
@@ -103,7 +106,7 @@ export function validateFieldIn(
   let messages: string[] | null = null;
   for (const instance of instances) {
     if (instance.checks.length === 0 || !chainOpen(instance.guard, answers, options)) continue;
-    messages = runChecks(instance, answers, now, messages);
+    messages = runChecks(instance, readAnswer(answers, instance.key), answers, now, messages);
   }
   return messages ?? NO_MESSAGES;
 }
