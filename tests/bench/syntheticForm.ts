@@ -9,9 +9,9 @@ import { atLeastLength } from '../../runtime/internal';
 
 export const BLOCKS = 14;
 
-const PHONE = /^\([2-9]\d{2}\) \d{3}-\d{4}$/;
-const CODE = /^[A-Z]{2}-\d{4}$/;
-const EMAIL =
+export const PHONE = /^\([2-9]\d{2}\) \d{3}-\d{4}$/;
+export const CODE = /^[A-Z]{2}-\d{4}$/;
+export const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 
@@ -40,7 +40,7 @@ const msg = {
 const tooLongMessage = (key: string, max: number) => `${key} must be at most ${max} characters`;
 const requiredDefault = (key: string) => `${key} is a required field`;
 
-const SCORES = [
+export const SCORES = [
   { min: 0, max: 100, step: 1 },
   { min: 0, max: 100, step: 1 },
   { min: 200, max: 800, step: 10 },
