@@ -7,6 +7,7 @@
 import { emptyValueFor } from './dataModel';
 import { pageViewFromMemo, type PageView } from './visibility';
 import type { Definition } from './format';
+import { runCheck } from './rules';
 import {
   compile,
   guardOpen,
@@ -104,7 +105,7 @@ function messagesOf(
     if (instance.key !== key) continue; // a year key's checks run under its month key
     const value = readAnswer(answers, key);
     for (const check of instance.checks) {
-      const message = check(value, answers, now);
+      const message = runCheck(check, value, answers, now);
       if (message === null) continue;
       if (messages === null) messages = [message];
       else if (!messages.includes(message)) messages.push(message);

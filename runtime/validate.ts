@@ -8,6 +8,7 @@ import {
   type ViewState,
 } from './model';
 import type { Definition } from './format';
+import { runCheck } from './rules';
 import { readAnswer, type Answers } from './values';
 
 export interface ValidateOptions extends ViewState {
@@ -41,7 +42,7 @@ function runChecks(
 ): string[] | null {
   let messages = into;
   for (const check of instance.checks) {
-    const message = check(value, answers, now);
+    const message = runCheck(check, value, answers, now);
     if (message !== null) {
       if (messages === null) messages = [message];
       else if (!messages.includes(message)) messages.push(message);
