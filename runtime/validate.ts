@@ -41,8 +41,9 @@ function runChecks(
   into: string[] | null,
 ): string[] | null {
   let messages = into;
-  for (const check of instance.checks) {
-    const message = runCheck(check, value, answers, now);
+  const checks = instance.checks;
+  for (let i = 0; i < checks.length; i++) {
+    const message = runCheck(checks[i]!, value, answers, now);
     if (message !== null) {
       if (messages === null) messages = [message];
       else if (!messages.includes(message)) messages.push(message);
@@ -70,8 +71,10 @@ export function validateAnswers(
     let messages: string[] | null = null;
     // Each question's checks get its answer, read once here.
     const value = group.inherited ? readAnswer(input, group.key) : input[group.key];
-    for (const instance of group.instances) {
-      if (guardOpen(instance.guard, input, options, memo))
+    const instances = group.instances;
+    for (let i = 0; i < instances.length; i++) {
+      const instance = instances[i]!;
+      if (instance.guard === null || guardOpen(instance.guard, input, options, memo))
         messages = runChecks(instance, value, input, now, messages);
     }
     if (messages !== null) {
