@@ -6,7 +6,7 @@ import { ConfigurationError } from './errors';
 import { type Definition, type Tabs } from './format';
 import type { CompiledModel, CompiledPage, FieldInstance } from './compiledModel';
 import { Compiler } from './compiler';
-import { isPrototypeName } from './values';
+import { internalized, isPrototypeName } from './values';
 
 export * from './compiledModel';
 export {
@@ -110,7 +110,7 @@ function groupByKey(instances: readonly FieldInstance[]): CompiledModel['checked
       groups.set(instance.key, {
         key: instance.key,
         inherited: isPrototypeName(instance.key),
-        pageId: instance.page.id,
+        pageId: internalized(instance.page.id),
         instances: [instance],
       });
   }
