@@ -119,7 +119,10 @@ export function ajvSynthetic(answers: Record<string, unknown>): Record<string, s
     const missing = (error.params as { missingProperty?: string }).missingProperty;
     // instancePath is ajv 8's name (this cast keeps an ajv 6 checkout type-checking until `npm ci`).
     const key = missing ?? (error as unknown as { instancePath: string }).instancePath.slice(1);
-    (errors[key] ??= []).push(error.message ?? error.keyword);
+    const message = error.message ?? error.keyword;
+    const list = errors[key];
+    if (list === undefined) errors[key] = [message];
+    else list.push(message);
   }
   return errors;
 }
