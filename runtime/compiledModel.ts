@@ -156,6 +156,8 @@ export interface CompiledModel {
   /** The checked instances grouped per answer key, keys in definition order (what validation walks). */
   readonly checkedByKey: readonly {
     readonly key: string;
+    /** The key is a name objects inherit (`constructor`): its answer is read as an own property only. */
+    readonly inherited: boolean;
     readonly pageId: string;
     readonly instances: readonly FieldInstance[];
   }[];

@@ -1,6 +1,14 @@
 import { ConfigurationError } from './errors';
 import { OPERATOR_TARGETS, type Comparison, type Condition, type Scalar } from './format';
-import { answerReader, isEmpty, numberOf, readAnswer, type Answers } from './values';
+import {
+  answerReader,
+  internalized,
+  isEmpty,
+  isPrototypeName,
+  numberOf,
+  readAnswer,
+  type Answers,
+} from './values';
 
 /** Resolves a comparison's key to an answer key; inside a repeat slot, `scope: 'slot'` keys are local. */
 export type KeyResolver = (comparison: Comparison) => string;
@@ -152,7 +160,7 @@ export function compileCondition(
     const inner = compileCondition(condition.not, resolve);
     return (answers) => !inner(answers);
   }
-  const key = resolve(condition);
+  const key = internalized(resolve(condition));
   const read = answerReader(key);
   const comparison = condition;
   // Validate the operator and target now, so a bad condition fails at compile time.
@@ -164,6 +172,8 @@ export function compileCondition(
       return (answers) => isEmpty(read(answers));
     case 'equals': {
       const target = scalarTarget(comparison);
+      // The most common condition (a yes/no answered yes): its plain key read without a closure.
+      if (!isPrototypeName(key)) return (answers) => sameValue(answers[key], target);
       return (answers) => sameValue(read(answers), target);
     }
     case 'notEquals': {

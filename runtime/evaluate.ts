@@ -7,6 +7,7 @@
 import { emptyValueFor } from './dataModel';
 import { pageViewFromMemo, type PageView } from './visibility';
 import type { Definition } from './format';
+import { runCheck } from './rules';
 import {
   compile,
   guardOpen,
@@ -102,8 +103,9 @@ function messagesOf(
   for (const instance of model.byKey.get(key) ?? []) {
     if (instance.checks.length === 0 || visible[instance.index] !== 1) continue;
     if (instance.key !== key) continue; // a year key's checks run under its month key
+    const value = readAnswer(answers, key);
     for (const check of instance.checks) {
-      const message = check(answers, now);
+      const message = runCheck(check, value, answers, now);
       if (message === null) continue;
       if (messages === null) messages = [message];
       else if (!messages.includes(message)) messages.push(message);

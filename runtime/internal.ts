@@ -6,3 +6,4 @@
 export { compile, type CompiledModel, type FieldInstance } from './model';
 /** Counters the runtime's tests hook to count walks and validated keys (not for integrators). */
 export { instrumentation } from './compiledModel';
+export { atLeastLength } from './textLength';

@@ -6,6 +6,7 @@ import { ConfigurationError } from './errors';
 import { type Definition, type Tabs } from './format';
 import type { CompiledModel, CompiledPage, FieldInstance } from './compiledModel';
 import { Compiler } from './compiler';
+import { internalized, isPrototypeName } from './values';
 
 export * from './compiledModel';
 export {
@@ -98,14 +99,18 @@ export function compile(definition: Definition): CompiledModel {
 }
 
 function groupByKey(instances: readonly FieldInstance[]): CompiledModel['checkedByKey'] {
-  const groups = new Map<string, { key: string; pageId: string; instances: FieldInstance[] }>();
+  const groups = new Map<
+    string,
+    { key: string; inherited: boolean; pageId: string; instances: FieldInstance[] }
+  >();
   for (const instance of instances) {
     const group = groups.get(instance.key);
     if (group) group.instances.push(instance);
     else
       groups.set(instance.key, {
         key: instance.key,
-        pageId: instance.page.id,
+        inherited: isPrototypeName(instance.key),
+        pageId: internalized(instance.page.id),
         instances: [instance],
       });
   }

@@ -11,7 +11,7 @@ import {
 import { descKey, slotKey } from './keys';
 import { hasChoices, resolveOptions, yearOptions, BLANK_OPTION } from './options';
 import { compileRule } from './rules';
-import { readAnswer, type Answers } from './values';
+import { internalized, readAnswer, type Answers } from './values';
 import type { Branch, CompiledNode, FieldInstance } from './compiledModel';
 import type { Compiler, Scope } from './compiler';
 
@@ -64,7 +64,7 @@ export function compileQuestion(
   scope: Scope,
 ): CompiledNode {
   const { slot, page, path } = scope;
-  const key = slotKey(slot, question.key);
+  const key = internalized(slotKey(slot, question.key));
   const resolve = compiler.resolver(slot, path);
   let guard = scope.guard;
   let options: FieldInstance['options'] = null;

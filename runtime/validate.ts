@@ -8,7 +8,8 @@ import {
   type ViewState,
 } from './model';
 import type { Definition } from './format';
-import type { Answers } from './values';
+import { runCheck } from './rules';
+import { readAnswer, type Answers } from './values';
 
 export interface ValidateOptions extends ViewState {
   /** The current time (default: now), so date rules are deterministic in tests. */
@@ -34,13 +35,15 @@ export function asAnswers(value: unknown): Answers {
 
 function runChecks(
   instance: FieldInstance,
+  value: unknown,
   answers: Answers,
   now: Date,
   into: string[] | null,
 ): string[] | null {
   let messages = into;
-  for (const check of instance.checks) {
-    const message = check(answers, now);
+  const checks = instance.checks;
+  for (let i = 0; i < checks.length; i++) {
+    const message = runCheck(checks[i]!, value, answers, now);
     if (message !== null) {
       if (messages === null) messages = [message];
       else if (!messages.includes(message)) messages.push(message);
@@ -66,9 +69,13 @@ export function validateAnswers(
   const byPage: Record<string, Record<string, string[]>> = {};
   for (const group of model.checkedByKey) {
     let messages: string[] | null = null;
-    for (const instance of group.instances) {
-      if (guardOpen(instance.guard, input, options, memo))
-        messages = runChecks(instance, input, now, messages);
+    // Each question's checks get its answer, read once here.
+    const value = group.inherited ? readAnswer(input, group.key) : input[group.key];
+    const instances = group.instances;
+    for (let i = 0; i < instances.length; i++) {
+      const instance = instances[i]!;
+      if (instance.guard === null || guardOpen(instance.guard, input, options, memo))
+        messages = runChecks(instance, value, input, now, messages);
     }
     if (messages !== null) {
       errors[group.key] = messages;
@@ -103,7 +110,7 @@ export function validateFieldIn(
   let messages: string[] | null = null;
   for (const instance of instances) {
     if (instance.checks.length === 0 || !chainOpen(instance.guard, answers, options)) continue;
-    messages = runChecks(instance, answers, now, messages);
+    messages = runChecks(instance, readAnswer(answers, instance.key), answers, now, messages);
   }
   return messages ?? NO_MESSAGES;
 }

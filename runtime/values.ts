@@ -26,6 +26,14 @@ export function answerReader(key: string): (answers: Answers) => unknown {
   return (answers) => answers[key];
 }
 
+/**
+ * The engine's shared copy of a key, as an object's property names are: reading an answer with it
+ * skips hashing and comparing a freshly built string (a key from a definition built in code is one).
+ */
+export function internalized(key: string): string {
+  return Object.keys({ [key]: null })[0] ?? key;
+}
+
 /** Reads an answer without ever reaching the prototype chain (`__proto__`, `constructor`). */
 export function readAnswer(answers: Answers, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(answers, key) ? answers[key] : undefined;

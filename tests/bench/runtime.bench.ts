@@ -1,9 +1,9 @@
 /**
- * Runtime benchmark (D14, D162): full validation against a hand-written loop of the same
+ * Runtime benchmark (D14, D162, D201): full validation against a hand-written loop of the same
  * checks, on the institution's definition (a half-filled and an error-heavy application) and on a
- * synthetic form of the shape an outside benchmark measured (54 keys invalid, and all valid); the
- * cost of one field's re-validation (a keystroke), all measured in the same run. Run with
- * `npm run bench`.
+ * synthetic form of the shape an outside benchmark measured (54 keys invalid, and all valid), where
+ * ajv 8 over a JSON Schema of the same checks runs too; the cost of one field's re-validation (a
+ * keystroke), all measured in the same run. Run with `npm run bench`.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Bench } from 'tinybench';
@@ -13,6 +13,7 @@ import * as definitions from '../../definitions';
 import { errorHeavyApplication, errorHeavyState } from './errorHeavy';
 import { halfFilledApplication, halfFilledState } from './halfFilled';
 import { handWrittenValidate } from './handWritten';
+import { ajvSynthetic } from './syntheticAjv';
 import {
   handWrittenSynthetic,
   INVALID_KEYS,
@@ -43,6 +44,8 @@ interface Case {
   readonly runtime: () => Record<string, string[]>;
   /** The most times the hand-written loop's time the runtime may take. */
   readonly target: number;
+  /** ajv over a JSON Schema of the same checks, where there is one: the runtime must beat it. */
+  readonly ajv?: () => Record<string, string[]>;
 }
 
 const cases: Case[] = [
@@ -65,19 +68,21 @@ const cases: Case[] = [
     handWritten: () => handWrittenSynthetic(syntheticInvalid),
     runtime: () => validateAnswers(syntheticDefinition, syntheticInvalid, syntheticOptions).errors,
     target: FULL_TARGET,
+    ajv: () => ajvSynthetic(syntheticInvalid),
   },
   {
     name: 'synthetic, all valid',
     handWritten: () => handWrittenSynthetic(syntheticValid),
     runtime: () => validateAnswers(syntheticDefinition, syntheticValid, syntheticOptions).errors,
     target: FULL_TARGET,
+    ajv: () => ajvSynthetic(syntheticValid),
   },
 ];
 
 /**
  * Per-call p50 of each engine of each case, engines interleaved round by round (the order within a
- * pair alternating), the median over rounds: a load spike on this shared machine moves one round's
- * figure of one engine, not the ratio.
+ * case reversed every other round), the median over rounds: a load spike on this shared machine
+ * moves one round's figure of one engine, not the ratio.
  */
 async function medianP50s(): Promise<Map<string, number>> {
   const samples = new Map<string, number[]>();
@@ -87,6 +92,7 @@ async function medianP50s(): Promise<Map<string, number>> {
       const engines: [string, () => Record<string, string[]>][] = [
         [`${entry.name}: hand-written`, entry.handWritten],
         [`${entry.name}: runtime`, entry.runtime],
+        ...(entry.ajv ? [[`${entry.name}: ajv`, entry.ajv] as [string, typeof entry.ajv]] : []),
       ];
       if (round % 2 === 1) engines.reverse();
       for (const [name, run] of engines) {
@@ -126,6 +132,13 @@ export async function runRuntimeBench(): Promise<{ ok: boolean; lines: string[] 
       };
     }
     errorCounts.push(Object.keys(ours).length);
+    // ajv's messages are its own; the keys it finds in error must be the runtime's.
+    const ajvKeys = entry.ajv ? Object.keys(entry.ajv()).sort() : null;
+    if (ajvKeys && !isDeepStrictEqual(ajvKeys, Object.keys(ours).sort()))
+      return {
+        ok: false,
+        lines: [`ajv and the runtime find different keys in error (${entry.name}):`, ...ajvKeys],
+      };
   }
   const synthetic = compile(syntheticDefinition);
   const syntheticChecks = synthetic.checked.reduce((sum, i) => sum + i.checks.length, 0);
@@ -195,7 +208,7 @@ export async function runRuntimeBench(): Promise<{ ok: boolean; lines: string[] 
 
   const lines = [
     `synthetic form: ${syntheticKeys} answer keys, ${syntheticChecks} checks`,
-    `full validation, per-call p50, median of ${ROUNDS} interleaved rounds, against the hand-written loop:`,
+    `full validation, per-call p50, median of ${ROUNDS} interleaved rounds, against the hand-written loop (Node ${process.versions.node}):`,
   ];
   let ok = true;
   cases.forEach((entry, index) => {
@@ -206,6 +219,13 @@ export async function runRuntimeBench(): Promise<{ ok: boolean; lines: string[] 
     lines.push(
       `  ${entry.name} (${errorCounts[index]} keys in error, identical in both): hand-written ${us(handMs)}, runtime ${us(ourMs)} → ${ratio.toFixed(2)}x (target ≤ ${entry.target}x)`,
     );
+    if (entry.ajv) {
+      const ajvMs = p50.get(`${entry.name}: ajv`)!;
+      if (!(ourMs < ajvMs)) ok = false;
+      lines.push(
+        `    ajv 8 (same keys in error): ${us(ajvMs)} → ${(ajvMs / handMs).toFixed(2)}x (target: the runtime ahead)`,
+      );
+    }
   });
   lines.push(
     `runtime one-field validation: ${us(fieldMs)} for phone_mobile (2 rules: pattern, conditional required) → ${((fieldMs / fullMs) * 100).toFixed(2)}% of a full validation`,

@@ -74,6 +74,17 @@ describe('length limits stop counting at the limit and agree with a full count',
     '\r',
     FAMILY,
     FLAG,
+    'Nguyễn',
+    '🌱',
+    '🏻',
+    '\uFE0F',
+    '\u0483',
+    'Жук',
+    '中文',
+    '—',
+    '\u00AD',
+    '\n',
+    '\u0085',
   );
   const text = fc.oneof(
     fc.array(pieces, { maxLength: 40 }).map((parts) => parts.join('')),
@@ -92,6 +103,25 @@ describe('length limits stop counting at the limit and agree with a full count',
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('counts each character the fast scan classifies as the segmenter does, marks and controls around it', () => {
+    const ranges: [number, number][] = [
+      [0, 0x530],
+      [0x1e00, 0x1f00],
+      [0x2000, 0x20d0],
+      [0x4e00, 0xa000],
+      [0xfe00, 0xfe10],
+      [0x1f300, 0x1fa00],
+    ];
+    const mismatches: string[] = [];
+    for (const [from, to] of ranges)
+      for (let point = from; point < to; point++) {
+        const c = String.fromCodePoint(point);
+        for (const t of [`${c}\u0301${c}`, `\u0301${c}\n${c}🏻`])
+          if (textLength(t) !== fullCount(t)) mismatches.push(point.toString(16));
+      }
+    expect(mismatches).toEqual([]);
   });
 
   it('a minLength rule fails exactly when the full count is below its minimum', () => {
