@@ -8,17 +8,14 @@ import * as z from 'zod/mini';
 import { EMAIL_PATTERN } from '../runtime';
 import { serviceDataResponse } from './service';
 import { accountMessages } from './messages';
-import { WEB_STATUSES } from './webStatus';
+import { WEB_STATUSES, type WebStatus } from './webStatus';
 import { MAX_PASSWORD_LENGTH, passwordProblems } from './password';
 
 export const STAFF_ROLES = ['reader', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** What an application's status is in the console (SPEC 3.1's web statuses). */
-export const APPLICATION_STATUSES = WEB_STATUSES;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-/** Each status in words, as the console shows it. */
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+/** Each status (SPEC 3.1's web statuses) in words, as the console shows it. */
+export const APPLICATION_STATUS_LABELS: Record<WebStatus, string> = {
   started: 'In progress',
   validating: 'Has errors to fix',
   submitted: 'Submitted',
@@ -151,7 +148,7 @@ export const applicationQuery = z.object({
       z.refine((text) => !/[\p{Cc}\p{Cs}]/u.test(text), staffMessages.badFilter),
     ),
   ),
-  status: z.optional(z.enum(APPLICATION_STATUSES, staffMessages.badFilter)),
+  status: z.optional(z.enum(WEB_STATUSES, staffMessages.badFilter)),
   from: z.optional(isoDate),
   to: z.optional(isoDate),
   sort: z.optional(z.enum(STAFF_SORTS, staffMessages.badFilter)),
@@ -192,7 +189,7 @@ export const applicationRow = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  status: z.enum(APPLICATION_STATUSES),
+  status: z.enum(WEB_STATUSES),
   submitted_at: z.nullable(z.string()),
   updated_at: z.string(),
   documents: z.number(),
@@ -225,7 +222,7 @@ export const staffApplication = z.extend(serviceDataResponse, {
   email: z.string(),
   name: z.string(),
   preferred_name: z.nullable(z.string()),
-  status: z.enum(APPLICATION_STATUSES),
+  status: z.enum(WEB_STATUSES),
   submitted_at: z.nullable(z.string()),
   reference: z.string(),
 });

@@ -4,12 +4,8 @@
  * Every read is written to the audit log by the routes.
  */
 import { and, eq } from 'drizzle-orm';
-import {
-  convertedFileName,
-  staffMessages,
-  type ApplicationStatus,
-  type StaffApplication,
-} from '../../contract/staff';
+import { convertedFileName, staffMessages, type StaffApplication } from '../../contract/staff';
+import type { WebStatus } from '../../contract/webStatus';
 import { applications, staffListing, users } from '../db/schema';
 import { HttpError } from '../errors';
 import {
@@ -60,7 +56,7 @@ async function identityOf(ctx: Pick<ServiceContext, 'db'>, applicant: Applicant)
   if (!row) throw noSuchApplication();
   return {
     name: row.name,
-    status: row.status as ApplicationStatus,
+    status: row.status as WebStatus,
     submitted_at: row.submittedAt?.toISOString() ?? null,
     reference: applicationReference(applicant.userId),
   };

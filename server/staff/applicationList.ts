@@ -8,11 +8,8 @@
  * index of the rows' words, `staff_listing_words` (migration 0011, D126), on PostgreSQL and PGlite.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  type ApplicationQuery,
-  type ApplicationRow,
-  type ApplicationStatus,
-} from '../../contract/staff';
+import { type ApplicationQuery, type ApplicationRow } from '../../contract/staff';
+import type { WebStatus } from '../../contract/webStatus';
 import type { Database } from '../db/client';
 import {
   cursorTime,
@@ -112,7 +109,7 @@ interface Row extends Record<string, unknown> {
   id: string;
   name: string;
   email: string;
-  status: ApplicationStatus;
+  status: WebStatus;
   submitted_at: string | Date | null;
   updated_at: string | Date;
   documents: number;

@@ -8,11 +8,10 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import {
   APPLICATION_STATUS_LABELS,
-  APPLICATION_STATUSES,
   applicationPage,
   type ApplicationQuery,
-  type ApplicationStatus,
 } from '#contract/staff.ts';
+import { WEB_STATUSES, type WebStatus } from '#contract/webStatus.ts';
 import { staffCall } from './api';
 import { ExportColumnsButton } from './ExportColumns';
 import { PdfBundleButton } from './PdfBundle';
@@ -37,7 +36,7 @@ const COLUMNS = [
 
 const STATUS_OPTIONS = [
   ['', 'Any'],
-  ...APPLICATION_STATUSES.map((status) => [status, APPLICATION_STATUS_LABELS[status]] as const),
+  ...WEB_STATUSES.map((status) => [status, APPLICATION_STATUS_LABELS[status]] as const),
 ] as const;
 
 export function ApplicationsPage() {
@@ -78,7 +77,7 @@ export function ApplicationsPage() {
           value={text}
           onValueChange={setText}
         />
-        <Select<ApplicationStatus>
+        <Select<WebStatus>
           label="Status"
           value={query.status ?? ''}
           options={STATUS_OPTIONS}
