@@ -3,7 +3,7 @@
  * table `./document.ts` turns into the OpenAPI description. A route added to the server without a
  * line here fails tests/server/openapi.test.ts.
  */
-import type { $ZodType } from 'zod/v4/core';
+import type { RouteDescription, Tag } from './describe';
 import * as z from 'zod/mini';
 import { PLATFORM_OPERATIONS } from './platformOperations';
 import { PRIVACY_OPERATIONS } from './privacyOperations';
@@ -69,25 +69,10 @@ import {
 import { tmpTokenQuery } from '../account';
 import { serviceTokenQuery } from '../serviceView';
 
-export type Security = 'session' | 'staffSession' | 'staffKey' | 'metricsToken' | 'serviceToken';
-export type Tag =
-  'accounts' | 'application' | 'documents' | 'lookup' | 'service' | 'staff' | 'operations';
-/** A response's body: a schema's JSON, or a file. */
-export type Content = $ZodType | 'pdf' | 'csv' | 'zip' | 'prometheus';
-
-export interface Operation {
+export interface Operation extends RouteDescription {
   readonly method: 'get' | 'post' | 'put' | 'delete' | 'patch';
   /** OpenAPI's form: `{param}`. */
   readonly path: string;
-  readonly tag: Tag;
-  readonly summary: string;
-  readonly security?: Security;
-  readonly params?: $ZodType;
-  readonly query?: $ZodType;
-  /** A JSON body, or a multipart form (the presigned upload). */
-  readonly body?: $ZodType | 'multipart';
-  readonly status: number;
-  readonly response?: Content;
 }
 
 const questionKeyParams = z.object({ question_key: z.string().check(z.minLength(1)) });
@@ -98,8 +83,8 @@ const op = (
   path: string,
   tag: Tag,
   summary: string,
-  rest: Omit<Operation, 'method' | 'path' | 'tag' | 'summary' | 'status'> & { status?: number },
-): Operation => ({ method, path, tag, summary, status: 200, ...rest });
+  rest: Omit<Operation, 'method' | 'path' | 'tag' | 'summary'>,
+): Operation => ({ method, path, tag, summary, ...rest });
 
 export const OPERATIONS: readonly Operation[] = [
   // --- Accounts (SPEC 7.2, /public) ------------------------------------------------------------

@@ -5,7 +5,6 @@
 import * as z from 'zod/mini';
 import { formVersions } from '../../contract/staff';
 import {
-  ignoredResponse,
   messageResponse,
   tenantAddBody,
   tenantInstitutionBody,
@@ -17,17 +16,6 @@ import {
 import type { Operation } from './operations';
 
 const version = z.object({ version: z.number() });
-const checks = z.enum(['ok', 'failed']);
-const readiness = z.object({
-  status: z.enum(['ready', 'not ready']),
-  checks: z.object({
-    database: checks,
-    migrations: checks,
-    worker: z.enum(['ok', 'starting', 'failed']),
-  }),
-});
-const health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
-const operations = { tag: 'operations', status: 200 } as const;
 const rest = { tag: 'operations', status: 200, security: 'staffKey' } as const;
 
 export const PLATFORM_OPERATIONS: readonly Operation[] = [
@@ -81,34 +69,5 @@ export const PLATFORM_OPERATIONS: readonly Operation[] = [
     params: tenantParams,
     query: tenantExportQuery,
     response: z.object({ institution: z.unknown(), definition: z.unknown(), version: z.number() }),
-  },
-  {
-    ...operations,
-    method: 'get',
-    path: '/healthz',
-    summary: 'Liveness: the process and its database answer',
-    response: health,
-  },
-  {
-    ...operations,
-    method: 'get',
-    path: '/readyz',
-    summary: 'Readiness: database, migrations, a live worker (else 503)',
-    response: readiness,
-  },
-  {
-    ...operations,
-    method: 'get',
-    path: '/metrics',
-    summary: 'Prometheus metrics (only with METRICS_TOKEN set)',
-    security: 'metricsToken',
-    response: 'prometheus',
-  },
-  {
-    ...operations,
-    method: 'get',
-    path: '/api/openapi.json',
-    summary: 'This description',
-    response: ignoredResponse,
   },
 ];

@@ -4,7 +4,7 @@
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument, OPENAPI_PATH, openApiJson } from '../../server/openapi/document';
+import { buildOpenApiDocument, OPENAPI_PATH } from '../../server/openapi/document';
 import { startServer, type TestServer } from './harness';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
@@ -21,12 +21,12 @@ describe('the OpenAPI description', () => {
 
   it('is valid OpenAPI 3.1 to @seriousme/openapi-schema-validator', async () => {
     const validator = new Validator();
-    const result = await validator.validate(buildOpenApiDocument());
+    const result = await validator.validate(buildOpenApiDocument(server.built.routes));
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
     // The validator does refuse a broken description: a parameter that says not where it goes.
-    const broken = buildOpenApiDocument() as { paths: Record<string, Record<string, any>> };
+    const broken = buildOpenApiDocument(server.built.routes) as { paths: Record<string, Record<string, any>> };
     delete broken.paths['/api/pdf/document-answer/{question_key}']?.get.parameters[0].in;
     expect((await new Validator().validate(broken)).valid).toBe(false);
   });
@@ -39,8 +39,7 @@ describe('the OpenAPI description', () => {
     expect(first?.status).toBe(200);
     expect(first?.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(first?.text).toBe(second?.text);
-    expect(first?.text).toBe(openApiJson());
-    expect(first?.text).toBe(JSON.stringify(buildOpenApiDocument()));
+        expect(first?.text).toBe(JSON.stringify(buildOpenApiDocument(server.built.routes)));
   });
 
   it('describes every route Fastify registers, and nothing it does not', () => {
@@ -53,7 +52,7 @@ describe('the OpenAPI description', () => {
             `${route.method.toLowerCase()} ${route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1')}`,
         ),
     );
-    const paths = buildOpenApiDocument().paths as Record<string, Record<string, unknown>>;
+    const paths = buildOpenApiDocument(server.built.routes).paths as Record<string, Record<string, unknown>>;
     const described = new Set(
       Object.entries(paths).flatMap(([path, item]) =>
         METHODS.filter((method) => method in item).map((method) => `${method} ${path}`),
@@ -65,7 +64,7 @@ describe('the OpenAPI description', () => {
   });
 
   it('describes a request as the client sends it and the answer as the server sends it', () => {
-    const paths = buildOpenApiDocument().paths as Record<string, Record<string, any>>;
+    const paths = buildOpenApiDocument(server.built.routes).paths as Record<string, Record<string, any>>;
     // SPEC 7.2's two spellings of add-another, before the transform that reads them as one.
     const addAnother =
       paths['/api/add-another']?.put.requestBody.content['application/json'].schema;
