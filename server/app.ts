@@ -26,7 +26,7 @@ import { ClosingSteps, JOB_GRACE_MS } from './shutdown';
 import { LocalStorage, UPLOAD_PATH } from './storage/local';
 import { uploadRoute } from './storage/uploadRoute';
 import { registerOperations } from './operations/routes';
-import type { RegisteredRoute } from './openapi/describe';
+import type { RegisteredRoute } from './openapi/described';
 import { serviceRoutes } from './serviceView';
 import { staffRoutes } from './staff';
 import { platformRoutes } from './platform';

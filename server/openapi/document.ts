@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 description of the server (D140, D205), served at `/api/openapi.json`: built from
- * the descriptions the routes carry (./describe.ts) and their zod schemas through `z.toJSONSchema`,
+ * the descriptions the routes carry (./described.ts) and their zod schemas through `z.toJSONSchema`,
  * plus the document-level parts kept here (info, tags, security schemes, the error body). Requests
  * are described as a client sends them (`io: 'input'`, before a schema's transforms), answers as the
  * server sends them (`io: 'output'`); checks JSON Schema cannot say (refinements, such as the
@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { errorBody } from '../../contract';
-import type { Content, RegisteredRoute, RouteDescription, Security, Tag } from './describe';
+import type { Content, RegisteredRoute, RouteDescription, Security, Tag } from './described';
 import { OPERATIONS } from './operations';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -160,7 +160,8 @@ const TAGS: Record<Tag, string> = {
 };
 
 /** Fastify's `/a/:id/` as OpenAPI's `/a/{id}`. */
-const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1');
+const openApiPath = (url: string) =>
+  url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1');
 
 /** The described routes' operations (HEAD answers each GET on its own: not described apart). */
 function operationsOf(routes: readonly RegisteredRoute[]): Operation[] {
@@ -170,10 +171,7 @@ function operationsOf(routes: readonly RegisteredRoute[]): Operation[] {
       : [],
   );
   const has = new Set(described.map(({ method, path }) => `${method} ${path}`));
-  return [
-    ...described,
-    ...OPERATIONS.filter(({ method, path }) => !has.has(`${method} ${path}`)),
-  ];
+  return [...described, ...OPERATIONS.filter(({ method, path }) => !has.has(`${method} ${path}`))];
 }
 
 export function buildOpenApiDocument(routes: readonly RegisteredRoute[]): Json {

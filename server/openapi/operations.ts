@@ -3,45 +3,21 @@
  * table `./document.ts` turns into the OpenAPI description. A route added to the server without a
  * line here fails tests/server/openapi.test.ts.
  */
-import type { RouteDescription, Tag } from './describe';
+import type { RouteDescription, Tag } from './described';
 import * as z from 'zod/mini';
 import { PLATFORM_OPERATIONS } from './platformOperations';
 import { PRIVACY_OPERATIONS } from './privacyOperations';
 import { STAFF_EXPORT_OPERATIONS } from './staffExportOperations';
 import { STAFF_PASSWORD_OPERATIONS } from './staffPasswordOperations';
 import {
-  addAnotherBody,
-  addAnotherResponse,
-  answersBody,
-  applicationPdfResponse,
-  confirmBody,
-  conversionBody,
-  conversionResponse,
-  documentAnswersResponse,
-  forgotBody,
-  lastPageBody,
-  loginBody,
   lookupDetail,
   lookupQuery,
   lookupSuggestions,
   messageResponse,
   mintServiceTokenBody,
   mintServiceTokenResponse,
-  presignedUrlBody,
-  presignedUrlResponse,
-  profileResponse,
-  resendBody,
-  resetBody,
   revokeServiceTokenParams,
-  saveAnswersResponse,
   serviceDataResponse,
-  signupBody,
-  tabsBody,
-  tabsResponse,
-  tmpAnswersBody,
-  tmpAnswersResponse,
-  validationsBody,
-  webStatusBody,
 } from '../../contract';
 import {
   applicantParams,
@@ -66,7 +42,6 @@ import {
   staffLoginBody,
   staffMeResponse,
 } from '../../contract/staff';
-import { tmpTokenQuery } from '../account';
 import { serviceTokenQuery } from '../serviceView';
 
 export interface Operation extends RouteDescription {
@@ -75,9 +50,6 @@ export interface Operation extends RouteDescription {
   readonly path: string;
 }
 
-const questionKeyParams = z.object({ question_key: z.string().check(z.minLength(1)) });
-const tmpTokenResponse = z.object({ token: z.string() });
-const conversionQueued = z.object({ status: z.literal('UNPROCESSED') });
 const op = (
   method: Operation['method'],
   path: string,
@@ -87,150 +59,6 @@ const op = (
 ): Operation => ({ method, path, tag, summary, ...rest });
 
 export const OPERATIONS: readonly Operation[] = [
-  // --- Accounts (SPEC 7.2, /public) ------------------------------------------------------------
-  op('post', '/public/signup', 'accounts', 'Create an account; a confirmation code is mailed', {
-    body: signupBody,
-    response: messageResponse,
-  }),
-  op('post', '/public/confirm', 'accounts', 'Confirm an account with the mailed code', {
-    body: confirmBody,
-    response: messageResponse,
-  }),
-  op('post', '/public/resend-confirm', 'accounts', 'Mail a new confirmation code', {
-    body: resendBody,
-    response: messageResponse,
-  }),
-  op('post', '/public/login', 'accounts', 'Log in; sets the session cookie', {
-    body: loginBody,
-    response: messageResponse,
-  }),
-  op('post', '/public/forgot-password', 'accounts', 'Mail a password reset link', {
-    body: forgotBody,
-    response: messageResponse,
-  }),
-  op('post', '/public/reset-password', 'accounts', 'Set a new password with a reset link', {
-    body: resetBody,
-    response: messageResponse,
-  }),
-  op('post', '/public/tmp', 'accounts', 'Keep answers given before signing up', {
-    body: tmpAnswersBody,
-    response: tmpTokenResponse,
-  }),
-  op('get', '/public/tmp', 'accounts', 'Read the answers kept before signing up', {
-    query: tmpTokenQuery,
-    response: tmpAnswersResponse,
-  }),
-
-  // --- The applicant's application (SPEC 7.2, /api) ----------------------------------------------
-  op('get', '/api/profile', 'application', 'The answers, statuses and last page', {
-    security: 'session',
-    response: profileResponse,
-  }),
-  op('post', '/api/web-status', 'application', 'Record a web status', {
-    security: 'session',
-    body: webStatusBody,
-    status: 204,
-  }),
-  op('put', '/api/last-page', 'application', 'Record the last page visited', {
-    security: 'session',
-    body: lastPageBody,
-    status: 204,
-  }),
-  op('put', '/api/answer', 'application', 'Save answers (If-Match: the version last seen)', {
-    security: 'session',
-    body: answersBody,
-    response: saveAnswersResponse,
-  }),
-  op('post', '/api/validations', 'application', 'Record the messages shown per key', {
-    security: 'session',
-    body: validationsBody,
-    status: 204,
-  }),
-  op('post', '/api/submit', 'application', 'Submit the application (422 with the errors per key)', {
-    security: 'session',
-    response: messageResponse,
-  }),
-  op('get', '/api/add-another', 'application', 'Instances shown per add-another button', {
-    security: 'session',
-    response: addAnotherResponse,
-  }),
-  op('put', '/api/add-another', 'application', 'Set the instances of an add-another button', {
-    security: 'session',
-    body: addAnotherBody,
-    status: 204,
-  }),
-  op('get', '/api/tabs', 'application', 'The chosen tab of each tab group', {
-    security: 'session',
-    response: tabsResponse,
-  }),
-  op('put', '/api/tabs', 'application', 'Choose a tab', {
-    security: 'session',
-    body: tabsBody,
-    status: 204,
-  }),
-  op('get', '/api/logout', 'application', 'Log out', {
-    security: 'session',
-    response: messageResponse,
-  }),
-  ...(['/api/logout', '/api/logout/everywhere'] as const).map((path) =>
-    op('post', path, 'application', 'Log out (everywhere: every session)', {
-      security: 'session',
-      response: messageResponse,
-    }),
-  ),
-  op('get', '/api/pdf', 'application', 'The application PDF: its status and download URL', {
-    security: 'session',
-    response: applicationPdfResponse,
-  }),
-  op(
-    'get',
-    '/api/pdf/file',
-    'application',
-    'Download the application PDF (the URL of GET /api/pdf)',
-    {
-      security: 'session',
-      query: z.object({ download: z.string() }),
-      response: 'pdf',
-    },
-  ),
-
-  // --- Documents (SPEC 4.4) -------------------------------------------------------------------
-  op('post', '/api/presigned-url', 'documents', 'A form to upload one file for a question', {
-    security: 'session',
-    body: presignedUrlBody,
-    response: presignedUrlResponse,
-  }),
-  op('post', '/api/uploads', 'documents', 'The upload of a presigned form (local storage)', {
-    body: 'multipart',
-    status: 204,
-  }),
-  op('get', '/api/document-answer', 'documents', 'The document answers: name and size per key', {
-    security: 'session',
-    response: documentAnswersResponse,
-  }),
-  op('delete', '/api/document-answer/{question_key}', 'documents', 'Remove a document answer', {
-    security: 'session',
-    params: questionKeyParams,
-    status: 204,
-  }),
-  op('post', '/api/pdf/document-answer/{question_key}', 'documents', 'Convert an uploaded file', {
-    security: 'session',
-    params: questionKeyParams,
-    body: conversionBody,
-    status: 202,
-    response: conversionQueued,
-  }),
-  op('get', '/api/pdf/document-answer/{question_key}', 'documents', 'A conversion’s status', {
-    security: 'session',
-    params: questionKeyParams,
-    response: conversionResponse,
-  }),
-  op('delete', '/api/pdf/document-answer/{question_key}', 'documents', 'Cancel a conversion', {
-    security: 'session',
-    params: questionKeyParams,
-    status: 204,
-  }),
-
   // --- Lookup (SPEC 3.7) ------------------------------------------------------------------------
   op('get', '/lookup/find', 'lookup', 'Suggestions for typed text, or one entry’s detail', {
     query: lookupQuery,

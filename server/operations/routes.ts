@@ -10,7 +10,7 @@ import type { DatabaseHandle } from '../db/client';
 import { HttpError } from '../errors';
 import * as z from 'zod/mini';
 import { ignoredResponse } from '../../contract';
-import { described, type RegisteredRoute } from '../openapi/describe';
+import { described, type RegisteredRoute } from '../openapi/described';
 import { OPENAPI_PATH, openApiJson } from '../openapi/document';
 import { sameSecret } from '../secrets';
 import { securityEvent } from '../security/events';
