@@ -9,16 +9,7 @@ import { PLATFORM_OPERATIONS } from './platformOperations';
 import { PRIVACY_OPERATIONS } from './privacyOperations';
 import { STAFF_EXPORT_OPERATIONS } from './staffExportOperations';
 import { STAFF_PASSWORD_OPERATIONS } from './staffPasswordOperations';
-import {
-  lookupDetail,
-  lookupQuery,
-  lookupSuggestions,
-  messageResponse,
-  mintServiceTokenBody,
-  mintServiceTokenResponse,
-  revokeServiceTokenParams,
-  serviceDataResponse,
-} from '../../contract';
+import { messageResponse } from '../../contract';
 import {
   applicantParams,
   applicationPage,
@@ -42,7 +33,6 @@ import {
   staffLoginBody,
   staffMeResponse,
 } from '../../contract/staff';
-import { serviceTokenQuery } from '../serviceView';
 
 export interface Operation extends RouteDescription {
   readonly method: 'get' | 'post' | 'put' | 'delete' | 'patch';
@@ -59,35 +49,6 @@ const op = (
 ): Operation => ({ method, path, tag, summary, ...rest });
 
 export const OPERATIONS: readonly Operation[] = [
-  // --- Lookup (SPEC 3.7) ------------------------------------------------------------------------
-  op('get', '/lookup/find', 'lookup', 'Suggestions for typed text, or one entry’s detail', {
-    query: lookupQuery,
-    response: z.union([lookupSuggestions, lookupDetail]),
-  }),
-
-  // --- Service view and links (SPEC 2.9, D41) --------------------------------------------------
-  op('get', '/service/tmp-pdf', 'service', 'An applicant’s answers through a service link', {
-    security: 'serviceToken',
-    query: serviceTokenQuery,
-    response: serviceDataResponse,
-  }),
-  ...(['post', 'put', 'patch', 'delete'] as const).map((method) =>
-    op(method, '/service/tmp-pdf', 'service', 'Refused: the service view is read-only', {
-      status: 405,
-      response: messageResponse,
-    }),
-  ),
-  op('post', '/service/tokens', 'service', 'Mint a service link for an applicant', {
-    security: 'staffKey',
-    body: mintServiceTokenBody,
-    response: mintServiceTokenResponse,
-  }),
-  op('delete', '/service/tokens/{id}', 'service', 'Revoke a service link', {
-    security: 'staffKey',
-    params: revokeServiceTokenParams,
-    response: messageResponse,
-  }),
-
   // --- The staff console (/staff/api, docs/staff.md) -------------------------------------------
   op('post', '/staff/api/login', 'staff', 'Sign in (then the second factor)', {
     body: staffLoginBody,
