@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { errorBody } from '../../contract';
 import type { Content, RegisteredRoute, RouteDescription, Security, Tag } from './described';
-import { OPERATIONS } from './operations';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -165,13 +164,11 @@ const openApiPath = (url: string) =>
 
 /** The described routes' operations (HEAD answers each GET on its own: not described apart). */
 function operationsOf(routes: readonly RegisteredRoute[]): Operation[] {
-  const described = routes.flatMap(({ method, url, openapi }) =>
+  return routes.flatMap(({ method, url, openapi }) =>
     openapi && method !== 'HEAD'
       ? [{ ...openapi, method: method.toLowerCase(), path: openApiPath(url) }]
       : [],
   );
-  const has = new Set(described.map(({ method, path }) => `${method} ${path}`));
-  return [...described, ...OPERATIONS.filter(({ method, path }) => !has.has(`${method} ${path}`))];
 }
 
 export function buildOpenApiDocument(routes: readonly RegisteredRoute[]): Json {
