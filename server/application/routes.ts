@@ -92,27 +92,21 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
       },
     );
 
-    app.put(
-      '/answer',
-      described(
-        call('Save answers (If-Match: the version last seen)', {
-          body: answersBody,
-          response: saveAnswersResponse,
-        }),
-        answersLimits,
-      ),
-      async (request, reply) => {
-        const saved = await applications.saveAnswers(
-          ctx,
-          request.user,
-          definition(request),
-          parse(answersBody, request.body),
-          baseVersion(request.headers['if-match']),
-        );
-        void reply.header('etag', applications.versionTag(saved.version));
-        return saved;
-      },
-    );
+    const save = call('Save answers (If-Match: the version last seen)', {
+      body: answersBody,
+      response: saveAnswersResponse,
+    });
+    app.put('/answer', described(save, answersLimits), async (request, reply) => {
+      const saved = await applications.saveAnswers(
+        ctx,
+        request.user,
+        definition(request),
+        parse(answersBody, request.body),
+        baseVersion(request.headers['if-match']),
+      );
+      void reply.header('etag', applications.versionTag(saved.version));
+      return saved;
+    });
 
     app.post(
       '/validations',
@@ -131,21 +125,18 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
       },
     );
 
-    app.post(
-      '/submit',
-      described(
-        call('Submit the application (422 with the errors per key)', { response: messageResponse }),
-      ),
-      async (request) => {
-        const submitted = await applications.submit(ctx, request.user, definition(request));
-        await hooks
-          .onSubmitted?.(request.user, request.tenant.definitionAt)
-          .catch((error: unknown) => {
-            request.log.error({ err: errorFields(error) }, 'after submit failed');
-          });
-        return submitted;
-      },
-    );
+    const submit = call('Submit the application (422 with the errors per key)', {
+      response: messageResponse,
+    });
+    app.post('/submit', described(submit), async (request) => {
+      const submitted = await applications.submit(ctx, request.user, definition(request));
+      await hooks
+        .onSubmitted?.(request.user, request.tenant.definitionAt)
+        .catch((error: unknown) => {
+          request.log.error({ err: errorFields(error) }, 'after submit failed');
+        });
+      return submitted;
+    });
 
     app.get(
       '/add-another',

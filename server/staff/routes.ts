@@ -6,35 +6,21 @@
  * app's hooks); every answer is `no-store`.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import * as z from 'zod/mini';
-import { collegeDay, messageResponse, serverMessages } from '../../contract';
+import { collegeDay, messageResponse } from '../../contract';
 import {
   applicantParams,
   applicationPage,
   applicationQuery,
-  auditPage,
-  auditQuery,
-  enrolmentResponse,
   exportQuery,
   documentParams,
-  formVersions,
   linkPage,
   linkParams,
   linkQuery,
   mintedLink,
-  recoveryCodesResponse,
   serviceLinkList,
   staffApplication,
-  staffCodeBody,
-  staffIdParams,
-  staffInviteBody,
-  staffList,
-  staffLoginBody,
-  staffMeResponse,
   staffMessages,
-  type StaffMe,
 } from '../../contract/staff';
-import { CLEAR_SITE_DATA } from '../cookies';
 import { HttpError } from '../errors';
 import { parse } from '../http/parse';
 import { described } from '../openapi/described';
@@ -44,27 +30,19 @@ import { deletionRoutes } from './deletionRoutes';
 import { exportRoutes } from './exportRoutes';
 import { chosenColumns } from './exportColumns';
 import { passwordRoutes } from './passwordRoutes';
-import { refusals, securityEvent, type SecurityEvent } from '../security/events';
+import { signInRoutes } from './signInRoutes';
+import { adminRoutes } from './adminRoutes';
+import { securityEvent } from '../security/events';
 import type { ApplicationPdfContext } from '../applicationPdf';
-import { cliKey } from '../serviceView';
-import { sameSecret } from '../secrets';
 import * as access from './applicationAccess';
 import * as accounts from './accounts';
 import { listApplications } from './applicationList';
-import { audit, auditEntries, auditSearch, filterDetail } from './audit';
-import { publishedVersions } from '../tenants';
+import { audit, auditSearch, filterDetail } from './audit';
 import { exportApplications, exportFileName } from './exportCsv';
 import { vaultOf } from '../crypto/answerVault';
 import * as links from './serviceLinks';
 import { FILE_CSP, FRAMABLE_FILE_CSP, FRAMABLE_FILE_FRAME_OPTIONS } from '../security/csp';
-import {
-  clearCarriedStaffCookie,
-  clearStaffCookie,
-  endStaffSession,
-  resolveStaffSession,
-  setStaffCookie,
-  type StaffSession,
-} from './sessions';
+import { clearCarriedStaffCookie, resolveStaffSession, type StaffSession } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,14 +52,6 @@ declare module 'fastify' {
     /** Who may call a /staff/api route (default: a verified staff session). */
     staffAccess?: 'anyone' | 'pending' | 'staff' | 'admin';
   }
-}
-
-/** Which refusals of the sign-in steps are security events. */
-function signInRefusal(error: HttpError): SecurityEvent | null {
-  if (error.message === staffMessages.loginFailed || error.message === staffMessages.codeFailed)
-    return 'auth.login_failed';
-  if (error.message === serverMessages.loginStopped) return 'auth.hard_stop';
-  return error.statusCode === 429 ? 'auth.lockout' : null;
 }
 
 function sendPdf(
@@ -128,203 +98,9 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
     });
     const staffOf = (request: FastifyRequest) => request.staff as StaffSession;
 
-    // --- Signing in ---------------------------------------------------------------------------
-
-    app.post(
-      '/login',
-      described(
-        staffCall('Sign in (then the second factor)', {
-          security: undefined,
-          body: staffLoginBody,
-          response: staffMeResponse,
-        }),
-        { config: { ...limited, staffAccess: 'anyone' } },
-      ),
-      async (request, reply) => {
-        const body = parse(staffLoginBody, request.body);
-        const { sessionId, me } = await accounts
-          .staffLogin(ctx, request.tenant.id, body.email, body.password)
-          .catch(refusals(request, signInRefusal, { address: body.email }));
-        setStaffCookie(reply, ctx.config, sessionId);
-        return me;
-      },
-    );
-
-    function meOf(session: StaffSession): StaffMe {
-      return {
-        email: session.email,
-        role: session.role,
-        stage: session.verified ? 'signed-in' : session.enrolled ? 'verify' : 'enrol',
-      };
-    }
-
-    app.get(
-      '/me',
-      described(
-        staffCall('Who is signed in, and the sign-in stage', { response: staffMeResponse }),
-        { config: { staffAccess: 'pending' } },
-      ),
-      async (request) => meOf(staffOf(request)),
-    );
-
-    app.get(
-      '/enrolment',
-      described(
-        staffCall('Start setting up an authenticator app', { response: enrolmentResponse }),
-        { config: { ...limited, staffAccess: 'pending' } },
-      ),
-      async (request) => accounts.startEnrolment(ctx, staffOf(request)),
-    );
-
-    app.post(
-      '/enrolment',
-      described(
-        staffCall('Finish the set-up; answers recovery codes', {
-          body: staffCodeBody,
-          response: recoveryCodesResponse,
-        }),
-        { config: { ...limited, staffAccess: 'pending' } },
-      ),
-      async (request) => {
-        const { code } = parse(staffCodeBody, request.body);
-        const codes = await accounts
-          .finishEnrolment(ctx, staffOf(request), code)
-          .catch(refusals(request, signInRefusal, { account: staffOf(request).staffUserId }));
-        return { recovery_codes: codes };
-      },
-    );
-
-    app.post(
-      '/verify',
-      described(
-        staffCall('The second factor', { body: staffCodeBody, response: staffMeResponse }),
-        { config: { ...limited, staffAccess: 'pending' } },
-      ),
-      async (request) => {
-        const { code } = parse(staffCodeBody, request.body);
-        await accounts
-          .verifySecondFactor(ctx, staffOf(request), code)
-          .catch(refusals(request, signInRefusal, { account: staffOf(request).staffUserId }));
-        return meOf({ ...staffOf(request), verified: true });
-      },
-    );
-
-    app.post(
-      '/logout',
-      described(staffCall('Sign out', { response: messageResponse }), {
-        config: { staffAccess: 'pending' },
-      }),
-      async (request, reply) => {
-        await endStaffSession(ctx, staffOf(request).sessionHash);
-        clearStaffCookie(reply, ctx.config);
-        reply.header('Clear-Site-Data', CLEAR_SITE_DATA);
-        return { message: staffMessages.signedOut };
-      },
-    );
-
+    await app.register(signInRoutes(ctx, limited));
     await app.register(passwordRoutes(ctx, limited));
-
-    /** `npm run staff -- add`: the command line's key (DATA_DIR/cli.key), for a running server. */
-    app.post(
-      '/cli/staff',
-      described(
-        staffCall('Invite staff from the command line (its key)', {
-          security: 'staffKey',
-          body: staffInviteBody,
-          response: z.object({ link: z.string() }),
-        }),
-        { config: { ...limited, staffAccess: 'anyone' } },
-      ),
-      async (request) => {
-        const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        if (!presented || !sameSecret(presented, cliKey(ctx.config))) {
-          securityEvent(request, 'auth.staff_key_refused');
-          throw new HttpError(401, staffMessages.signInRequired);
-        }
-        const body = parse(staffInviteBody, request.body);
-        const { link } = await accounts.inviteStaff(
-          ctx,
-          { tenantId: request.tenant.id, staffUserId: null, name: 'cli' },
-          body.email,
-          body.role,
-        );
-        return { link };
-      },
-    );
-
-    // --- Administration (admins) ------------------------------------------------------------
-
-    app.get(
-      '/staff',
-      described(staffCall('The staff (admins)', { response: staffList }), {
-        config: { staffAccess: 'admin' },
-      }),
-      async (request) => ({
-        staff: await accounts.listStaff(ctx, request.tenant.id),
-      }),
-    );
-
-    app.post(
-      '/invitations',
-      described(
-        staffCall('Invite a staff member (admins)', {
-          body: staffInviteBody,
-          response: messageResponse,
-        }),
-        { config: { ...limited, staffAccess: 'admin' } },
-      ),
-      async (request) => {
-        const body = parse(staffInviteBody, request.body);
-        await accounts.inviteStaff(ctx, accounts.actorOf(staffOf(request)), body.email, body.role);
-        return { message: staffMessages.invited };
-      },
-    );
-
-    app.post(
-      '/staff/:id/disable',
-      described(
-        staffCall('Disable a staff member (admins)', {
-          params: staffIdParams,
-          response: messageResponse,
-        }),
-        { config: { staffAccess: 'admin' } },
-      ),
-      async (request) => {
-        const { id } = parse(staffIdParams, request.params);
-        return { message: await accounts.disableStaff(ctx, staffOf(request), id) };
-      },
-    );
-
-    app.get(
-      '/audit',
-      described(
-        staffCall('The audit log, filtered and paged (admins)', {
-          query: auditQuery,
-          response: auditPage,
-        }),
-        { config: { staffAccess: 'admin' } },
-      ),
-      async (request) => auditEntries(ctx, request.tenant, parse(auditQuery, request.query)),
-    );
-
-    app.get(
-      '/versions',
-      described(
-        staffCall('The published versions of the form (admins)', { response: formVersions }),
-        { config: { staffAccess: 'admin' } },
-      ),
-      async (request) => {
-        const published = await publishedVersions(ctx.db, request.tenant.id);
-        return {
-          versions: published.reverse().map((row) => ({
-            version: row.version,
-            published_at: row.publishedAt.toISOString(),
-            published_by: row.publishedBy,
-            current: row.version === request.tenant.definitionVersion,
-          })),
-        };
-      },
-    );
+    await app.register(adminRoutes(ctx, limited));
 
     // --- Applications -----------------------------------------------------------------------
 
