@@ -26,6 +26,7 @@ import { ClosingSteps, JOB_GRACE_MS } from './shutdown';
 import { LocalStorage, UPLOAD_PATH } from './storage/local';
 import { uploadRoute } from './storage/uploadRoute';
 import { registerOperations } from './operations/routes';
+import type { RegisteredRoute } from './openapi/described';
 import { serviceRoutes } from './serviceView';
 import { staffRoutes } from './staff';
 import { platformRoutes } from './platform';
@@ -80,8 +81,8 @@ export interface BuiltServer {
   readonly closing: ClosingSteps;
   /** The worker child process, when the jobs run in one. */
   readonly workerProcess: WorkerProcess | undefined;
-  /** Every route the server answers (tests walk them all with hostile input). */
-  readonly routes: readonly { readonly method: string; readonly url: string }[];
+  /** Every route the server answers, with its description (tests walk them all with hostile input). */
+  readonly routes: readonly RegisteredRoute[];
 }
 
 /**
@@ -125,9 +126,11 @@ export async function buildServer(
   const closing = new ClosingSteps();
   closing.trackRequests(app);
   closing.nameCloseHooks(app);
-  const routes: { method: string; url: string }[] = [];
+  // Each route's OpenAPI description comes with it (D205): the document is built from these.
+  const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, openapi: route.config?.openapi });
   });
 
   const database =
@@ -286,6 +289,7 @@ export async function buildServer(
     metricsToken: config.metricsToken,
     now: config.now,
     jobKinds: () => queue.kindNames,
+    routes,
     workerStarting: () =>
       workerProcess ? workerProcess.starting() : inlineWorker && queue.heartbeat.starting,
   });

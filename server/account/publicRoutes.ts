@@ -5,11 +5,13 @@ import {
   confirmBody,
   forgotBody,
   loginBody,
+  messageResponse,
   resendBody,
   resetBody,
   serverMessages,
   signupBody,
   tmpAnswersBody,
+  tmpAnswersResponse,
 } from '../../contract';
 import { dataModelKeys } from '../../runtime';
 import { setSessionCookies } from '../cookies';
@@ -21,9 +23,20 @@ import { forgotPassword, resendCode, signup } from './accountRequests';
 import { readTmpAnswers, storeTmpAnswers } from '../application';
 import type { ServiceContext } from '../http/context';
 import { parse } from '../http/parse';
+import { described, type RouteDescription } from '../openapi/described';
 
 /** GET /public/tmp?token=: the temporary answers' token. */
 export const tmpTokenQuery = z.object({ token: z.string().min(16).max(200) });
+
+const tmpTokenResponse = z.object({ token: z.string() });
+
+/** An account call: its body, answered with a message. */
+const accountCall = (summary: string, body: RouteDescription['body']): RouteDescription => ({
+  tag: 'accounts',
+  summary,
+  body,
+  response: messageResponse,
+});
 
 /** Which login refusals are security events: failures, the lockout and the hard stop. */
 function loginRefusal(error: HttpError): SecurityEvent | null {
@@ -38,53 +51,80 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
       config: { rateLimit: { max: ctx.config.publicRateLimit, timeWindow: '1 minute' } },
     };
 
-    app.post('/signup', limited, async (request) => ({
-      message: await signup(ctx, request.tenant.id, parse(signupBody, request.body)),
-    }));
-
-    app.post('/confirm', limited, async (request) => {
-      const body = parse(confirmBody, request.body);
-      const refused = (error: HttpError) =>
-        error.message === serverMessages.confirmFailed ? 'auth.confirm_failed' : null;
-      return {
-        message: await accounts
-          .confirm(ctx, request.tenant.id, body)
-          .catch(refusals(request, refused, { address: body.username })),
-      };
-    });
-
-    app.post('/resend-confirm', limited, async (request) => ({
-      message: await resendCode(ctx, request.tenant.id, parse(resendBody, request.body).username),
-    }));
-
-    app.post('/login', limited, async (request, reply) => {
-      const body = parse(loginBody, request.body);
-      const result = await accounts
-        .login(ctx, request.tenant.id, body)
-        .catch(refusals(request, loginRefusal, { address: body.username }));
-      setSessionCookies(reply, ctx.config, result.sessionId);
-      request.log.info({ tenant: request.tenant.id, user: result.userId }, 'login');
-      return { message: serverMessages.loggedIn };
-    });
-
-    app.post('/forgot-password', limited, async (request) => ({
-      message: await forgotPassword(
-        ctx,
-        request.tenant.id,
-        parse(forgotBody, request.body).username,
+    app.post(
+      '/signup',
+      described(
+        accountCall('Create an account; a confirmation code is mailed', signupBody),
+        limited,
       ),
-    }));
+      async (request) => ({
+        message: await signup(ctx, request.tenant.id, parse(signupBody, request.body)),
+      }),
+    );
 
-    app.post('/reset-password', limited, async (request) => {
-      const body = parse(resetBody, request.body);
-      const refused = (error: HttpError) =>
-        error.message === serverMessages.resetFailed ? 'token.reset_refused' : null;
-      return {
-        message: await accounts
-          .resetPassword(ctx, request.tenant.id, body)
-          .catch(refusals(request, refused, { address: body.username })),
-      };
-    });
+    app.post(
+      '/confirm',
+      described(accountCall('Confirm an account with the mailed code', confirmBody), limited),
+      async (request) => {
+        const body = parse(confirmBody, request.body);
+        const refused = (error: HttpError) =>
+          error.message === serverMessages.confirmFailed ? 'auth.confirm_failed' : null;
+        return {
+          message: await accounts
+            .confirm(ctx, request.tenant.id, body)
+            .catch(refusals(request, refused, { address: body.username })),
+        };
+      },
+    );
+
+    app.post(
+      '/resend-confirm',
+      described(accountCall('Mail a new confirmation code', resendBody), limited),
+      async (request) => ({
+        message: await resendCode(ctx, request.tenant.id, parse(resendBody, request.body).username),
+      }),
+    );
+
+    app.post(
+      '/login',
+      described(accountCall('Log in; sets the session cookie', loginBody), limited),
+      async (request, reply) => {
+        const body = parse(loginBody, request.body);
+        const result = await accounts
+          .login(ctx, request.tenant.id, body)
+          .catch(refusals(request, loginRefusal, { address: body.username }));
+        setSessionCookies(reply, ctx.config, result.sessionId);
+        request.log.info({ tenant: request.tenant.id, user: result.userId }, 'login');
+        return { message: serverMessages.loggedIn };
+      },
+    );
+
+    app.post(
+      '/forgot-password',
+      described(accountCall('Mail a password reset link', forgotBody), limited),
+      async (request) => ({
+        message: await forgotPassword(
+          ctx,
+          request.tenant.id,
+          parse(forgotBody, request.body).username,
+        ),
+      }),
+    );
+
+    app.post(
+      '/reset-password',
+      described(accountCall('Set a new password with a reset link', resetBody), limited),
+      async (request) => {
+        const body = parse(resetBody, request.body);
+        const refused = (error: HttpError) =>
+          error.message === serverMessages.resetFailed ? 'token.reset_refused' : null;
+        return {
+          message: await accounts
+            .resetPassword(ctx, request.tenant.id, body)
+            .catch(refusals(request, refused, { address: body.username })),
+        };
+      },
+    );
 
     // { answers }: the answers' limits one level down.
     const tmpLimits = {
@@ -97,16 +137,36 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
         },
       },
     };
-    app.post('/tmp', tmpLimits, async (request) =>
-      storeTmpAnswers(
-        ctx,
-        request.tenant.id,
-        request.tenant.definition,
-        parse(tmpAnswersBody, request.body).answers,
+    app.post(
+      '/tmp',
+      described(
+        {
+          tag: 'accounts',
+          summary: 'Keep answers given before signing up',
+          body: tmpAnswersBody,
+          response: tmpTokenResponse,
+        },
+        tmpLimits,
       ),
+      async (request) =>
+        storeTmpAnswers(
+          ctx,
+          request.tenant.id,
+          request.tenant.definition,
+          parse(tmpAnswersBody, request.body).answers,
+        ),
     );
 
-    app.get('/tmp', limited, async (request, reply) => {
+    const readTmp = described(
+      {
+        tag: 'accounts',
+        summary: 'Read the answers kept before signing up',
+        query: tmpTokenQuery,
+        response: tmpAnswersResponse,
+      },
+      limited,
+    );
+    app.get('/tmp', readTmp, async (request, reply) => {
       reply.header('X-Robots-Tag', 'noindex');
       const refused = (error: HttpError) =>
         error.message === serverMessages.tmpExpired ? 'token.tmp_refused' : null;

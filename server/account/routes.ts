@@ -4,12 +4,13 @@
  * account calls. Behind the session check of every /api call.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { deleteAccountBody } from '../../contract';
+import { deleteAccountBody, deleteAccountResponse } from '../../contract';
 import { CLEAR_SITE_DATA, clearSessionCookies } from '../cookies';
 import { deleteOwnAccount, type DeletionContext } from './accountDeletion';
 import { exportAccount } from './accountExport';
 import { attachment } from '../http/attachment';
 import { parse } from '../http/parse';
+import { described } from '../openapi/described';
 
 export function accountRoutes(ctx: DeletionContext): FastifyPluginAsync {
   return async (app) => {
@@ -17,7 +18,17 @@ export function accountRoutes(ctx: DeletionContext): FastifyPluginAsync {
       config: { rateLimit: { max: ctx.config.publicRateLimit, timeWindow: '1 minute' } },
     };
 
-    app.delete('/account', limited, async (request, reply) => {
+    const deletion = described(
+      {
+        tag: 'application',
+        summary: 'Delete my account (after submission: request it)',
+        security: 'session',
+        body: deleteAccountBody,
+        response: deleteAccountResponse,
+      },
+      limited,
+    );
+    app.delete('/account', deletion, async (request, reply) => {
       const { password } = parse(deleteAccountBody, request.body);
       const done = await deleteOwnAccount(ctx, request.user, password);
       if (done.outcome === 'deleted') {
@@ -27,7 +38,16 @@ export function accountRoutes(ctx: DeletionContext): FastifyPluginAsync {
       return done;
     });
 
-    app.get('/account/export', limited, async (request, reply) => {
+    const download = described(
+      {
+        tag: 'application',
+        summary: 'Download my data: a ZIP of all held about me',
+        security: 'session',
+        response: 'zip',
+      },
+      limited,
+    );
+    app.get('/account/export', download, async (request, reply) => {
       const { fileName, zip } = await exportAccount(ctx, request.user, request.tenant.definitionAt);
       return reply
         .header('Content-Type', 'application/zip')

@@ -2,10 +2,15 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   addAnotherBody,
+  addAnotherResponse,
   answersBody,
   lastPageBody,
+  messageResponse,
+  profileResponse,
+  saveAnswersResponse,
   serverMessages,
   tabsBody,
+  tabsResponse,
   validationsBody,
   VALIDATION_MESSAGES_PER_KEY,
   webStatusBody,
@@ -19,12 +24,19 @@ import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
 import type { DefinitionAt, ServiceContext } from '../http/context';
 import { endAllSessions, endSession, type SessionUser } from '../account';
 import { parse } from '../http/parse';
+import { described, type RouteDescription } from '../openapi/described';
 import { errorFields } from '../security/logFields';
 
 export interface ApiHooks {
   /** After a submit that went through (also a repeated one): errors are logged, never answered. */
   readonly onSubmitted?: (user: SessionUser, definitions: DefinitionAt) => Promise<unknown>;
 }
+
+/** A call of the logged-in applicant. */
+const call = (
+  summary: string,
+  rest: Omit<RouteDescription, 'tag' | 'summary' | 'security'> = {},
+): RouteDescription => ({ tag: 'application', summary, security: 'session', ...rest });
 
 export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPluginAsync {
   return async (app) => {
@@ -47,28 +59,44 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
       },
     };
 
-    app.get('/profile', async (request) => applications.profile(ctx, request.user));
+    app.get(
+      '/profile',
+      described(call('The answers, statuses and last page', { response: profileResponse })),
+      async (request) => applications.profile(ctx, request.user),
+    );
 
-    app.post('/web-status', async (request, reply) => {
-      await applications.addWebStatus(
-        ctx,
-        request.user,
-        parse(webStatusBody, request.body).web_status,
-      );
-      return reply.status(204).send();
+    app.post(
+      '/web-status',
+      described(call('Record a web status', { body: webStatusBody, status: 204 })),
+      async (request, reply) => {
+        await applications.addWebStatus(
+          ctx,
+          request.user,
+          parse(webStatusBody, request.body).web_status,
+        );
+        return reply.status(204).send();
+      },
+    );
+
+    app.put(
+      '/last-page',
+      described(call('Record the last page visited', { body: lastPageBody, status: 204 })),
+      async (request, reply) => {
+        await applications.setLastPage(
+          ctx,
+          request.user,
+          definition(request),
+          parse(lastPageBody, request.body).last_page,
+        );
+        return reply.status(204).send();
+      },
+    );
+
+    const save = call('Save answers (If-Match: the version last seen)', {
+      body: answersBody,
+      response: saveAnswersResponse,
     });
-
-    app.put('/last-page', async (request, reply) => {
-      await applications.setLastPage(
-        ctx,
-        request.user,
-        definition(request),
-        parse(lastPageBody, request.body).last_page,
-      );
-      return reply.status(204).send();
-    });
-
-    app.put('/answer', answersLimits, async (request, reply) => {
+    app.put('/answer', described(save, answersLimits), async (request, reply) => {
       const saved = await applications.saveAnswers(
         ctx,
         request.user,
@@ -80,17 +108,27 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
       return saved;
     });
 
-    app.post('/validations', validationsLimits, async (request, reply) => {
-      await applications.saveValidations(
-        ctx,
-        request.user,
-        definition(request),
-        parse(validationsBody, request.body),
-      );
-      return reply.status(204).send();
-    });
+    app.post(
+      '/validations',
+      described(
+        call('Record the messages shown per key', { body: validationsBody, status: 204 }),
+        validationsLimits,
+      ),
+      async (request, reply) => {
+        await applications.saveValidations(
+          ctx,
+          request.user,
+          definition(request),
+          parse(validationsBody, request.body),
+        );
+        return reply.status(204).send();
+      },
+    );
 
-    app.post('/submit', async (request) => {
+    const submit = call('Submit the application (422 with the errors per key)', {
+      response: messageResponse,
+    });
+    app.post('/submit', described(submit), async (request) => {
       const submitted = await applications.submit(ctx, request.user, definition(request));
       await hooks
         .onSubmitted?.(request.user, request.tenant.definitionAt)
@@ -100,25 +138,43 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
       return submitted;
     });
 
-    app.get('/add-another', async (request) => formState.getAddAnother(ctx, request.user));
-    app.put('/add-another', async (request, reply) => {
-      const body = parse(addAnotherBody, request.body);
-      await formState.setAddAnother(
-        ctx,
-        request.user,
-        definition(request),
-        body.buttonId,
-        body.count,
-      );
-      return reply.status(204).send();
-    });
+    app.get(
+      '/add-another',
+      described(call('Instances shown per add-another button', { response: addAnotherResponse })),
+      async (request) => formState.getAddAnother(ctx, request.user),
+    );
+    app.put(
+      '/add-another',
+      described(
+        call('Set the instances of an add-another button', { body: addAnotherBody, status: 204 }),
+      ),
+      async (request, reply) => {
+        const body = parse(addAnotherBody, request.body);
+        await formState.setAddAnother(
+          ctx,
+          request.user,
+          definition(request),
+          body.buttonId,
+          body.count,
+        );
+        return reply.status(204).send();
+      },
+    );
 
-    app.get('/tabs', async (request) => formState.getTabs(ctx, request.user, definition(request)));
-    app.put('/tabs', async (request, reply) => {
-      const body = parse(tabsBody, request.body);
-      await formState.setTab(ctx, request.user, definition(request), body.tabId, body.chosenTab);
-      return reply.status(204).send();
-    });
+    app.get(
+      '/tabs',
+      described(call('The chosen tab of each tab group', { response: tabsResponse })),
+      async (request) => formState.getTabs(ctx, request.user, definition(request)),
+    );
+    app.put(
+      '/tabs',
+      described(call('Choose a tab', { body: tabsBody, status: 204 })),
+      async (request, reply) => {
+        const body = parse(tabsBody, request.body);
+        await formState.setTab(ctx, request.user, definition(request), body.tabId, body.chosenTab);
+        return reply.status(204).send();
+      },
+    );
 
     const logout = async (request: FastifyRequest, reply: FastifyReply) => {
       await endSession(ctx, request.user.sessionHash);
@@ -126,16 +182,21 @@ export function apiRoutes(ctx: ServiceContext, hooks: ApiHooks = {}): FastifyPlu
       reply.header('Clear-Site-Data', CLEAR_SITE_DATA);
       return { message: serverMessages.loggedOut };
     };
-    app.get('/logout', logout);
-    app.post('/logout', logout);
+    const loggedOut = { response: messageResponse };
+    app.get('/logout', described(call('Log out', loggedOut)), logout);
+    app.post('/logout', described(call('Log out', loggedOut)), logout);
     // D142: every session of the account, for a shared or lost computer; a POST only (a link or an
     // image must not end them).
-    app.post('/logout/everywhere', async (request, reply) => {
-      await endAllSessions(ctx, request.user.tenantId, request.user.userId);
-      clearSessionCookies(reply, ctx.config);
-      reply.header('Clear-Site-Data', '"cache", "cookies", "storage"');
-      return { message: serverMessages.loggedOutEverywhere };
-    });
+    app.post(
+      '/logout/everywhere',
+      described(call('Log out of every session', { response: messageResponse })),
+      async (request, reply) => {
+        await endAllSessions(ctx, request.user.tenantId, request.user.userId);
+        clearSessionCookies(reply, ctx.config);
+        reply.header('Clear-Site-Data', '"cache", "cookies", "storage"');
+        return { message: serverMessages.loggedOutEverywhere };
+      },
+    );
   };
 }
 

@@ -4,18 +4,35 @@
  * leaks (history, a shared screen) is useless to anyone else and soon to its owner too.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { PDF_DOWNLOAD_PARAM, pdfMessages } from '../../contract';
+import * as z from 'zod/mini';
+import { applicationPdfResponse, PDF_DOWNLOAD_PARAM, pdfMessages } from '../../contract';
 import type { HttpError } from '../errors';
 import { FILE_CSP } from '../security/csp';
 import { refusals } from '../security/events';
 import { attachment } from '../http/attachment';
+import { described } from '../openapi/described';
 import { downloadPdf, pdfStatus, type ApplicationPdfContext } from './';
 
 export function pdfRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
   return async (app) => {
-    app.get('/pdf', async (request) => pdfStatus(ctx, request.user, request.tenant.definitionAt));
+    const status = described({
+      tag: 'application',
+      summary: 'The application PDF: its status and download URL',
+      security: 'session',
+      response: applicationPdfResponse,
+    });
+    app.get('/pdf', status, async (request) =>
+      pdfStatus(ctx, request.user, request.tenant.definitionAt),
+    );
 
-    app.get('/pdf/file', async (request, reply) => {
+    const download = described({
+      tag: 'application',
+      summary: 'Download the application PDF (the URL of GET /api/pdf)',
+      security: 'session',
+      query: z.object({ [PDF_DOWNLOAD_PARAM]: z.string() }),
+      response: 'pdf',
+    });
+    app.get('/pdf/file', download, async (request, reply) => {
       const grant = (request.query as Record<string, unknown>)[PDF_DOWNLOAD_PARAM];
       const refused = (error: HttpError) =>
         error.message === pdfMessages.linkExpired ? 'token.download_refused' : null;

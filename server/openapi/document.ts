@@ -1,6 +1,7 @@
 /**
- * The OpenAPI 3.1 description of the server (D140), served at `/api/openapi.json`: built from the
- * route table (./operations.ts) and the contract's zod schemas through `z.toJSONSchema`. Requests
+ * The OpenAPI 3.1 description of the server (D140, D205), served at `/api/openapi.json`: built from
+ * the descriptions the routes carry (./described.ts) and their zod schemas through `z.toJSONSchema`,
+ * plus the document-level parts kept here (info, tags, security schemes, the error body). Requests
  * are described as a client sends them (`io: 'input'`, before a schema's transforms), answers as the
  * server sends them (`io: 'output'`); checks JSON Schema cannot say (refinements, such as the
  * password rules) are left to the messages of a 400.
@@ -8,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { errorBody } from '../../contract';
-import { OPERATIONS, type Content, type Operation, type Security, type Tag } from './operations';
+import type { Content, RegisteredRoute, RouteDescription, Security, Tag } from './described';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -62,7 +63,14 @@ function contentOf(content: Content): Json {
   return { 'application/json': { schema: schemaOf(content, 'output') } };
 }
 
+interface Operation extends RouteDescription {
+  readonly method: string;
+  /** OpenAPI's form: `{param}`. */
+  readonly path: string;
+}
+
 function operationOf(operation: Operation): Json {
+  const status = operation.status ?? 200;
   const parameters = [
     ...parametersOf(operation.params, 'path'),
     ...parametersOf(operation.query, 'query'),
@@ -101,8 +109,8 @@ function operationOf(operation: Operation): Json {
           }
         : {}),
     responses: {
-      [String(operation.status)]: {
-        description: operation.status === 204 ? 'Done; no body' : 'The answer',
+      [String(status)]: {
+        description: status === 204 ? 'Done; no body' : 'The answer',
         ...(operation.response ? { content: contentOf(operation.response) } : {}),
       },
       default: {
@@ -150,9 +158,22 @@ const TAGS: Record<Tag, string> = {
   operations: 'Health, readiness, metrics and this description (docs/operations.md)',
 };
 
-export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIONS): Json {
+/** Fastify's `/a/:id/` as OpenAPI's `/a/{id}`. */
+const openApiPath = (url: string) =>
+  url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1');
+
+/** The described routes' operations (HEAD answers each GET on its own: not described apart). */
+function operationsOf(routes: readonly RegisteredRoute[]): Operation[] {
+  return routes.flatMap(({ method, url, openapi }) =>
+    openapi && method !== 'HEAD'
+      ? [{ ...openapi, method: method.toLowerCase(), path: openApiPath(url) }]
+      : [],
+  );
+}
+
+export function buildOpenApiDocument(routes: readonly RegisteredRoute[]): Json {
   const paths: Record<string, Record<string, Json>> = {};
-  for (const operation of operations)
+  for (const operation of operationsOf(routes))
     (paths[operation.path] ??= {})[operation.method] = operationOf(operation);
   return {
     openapi: '3.1.0',
@@ -171,10 +192,8 @@ export function buildOpenApiDocument(operations: readonly Operation[] = OPERATIO
   };
 }
 
-let served: string | undefined;
-
-/** The document as served: built once, the same bytes every time. */
-export function openApiJson(): string {
-  served ??= JSON.stringify(buildOpenApiDocument());
-  return served;
+/** The document as served by one server: built at its first request, the same bytes every time. */
+export function openApiJson(routes: readonly RegisteredRoute[]): () => string {
+  let served: string | undefined;
+  return () => (served ??= JSON.stringify(buildOpenApiDocument(routes)));
 }

@@ -7,8 +7,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  messageResponse,
   mintServiceTokenBody,
+  mintServiceTokenResponse,
   revokeServiceTokenParams,
+  serviceDataResponse,
   serviceMessages,
   SERVICE_TOKEN_PARAM,
 } from '../../contract';
@@ -23,6 +26,7 @@ import {
   verifyServiceToken,
 } from './serviceTokens';
 import { parse } from '../http/parse';
+import { described } from '../openapi/described';
 
 /** GET /service/tmp-pdf?service_token=. */
 export const serviceTokenQuery = z.object({ [SERVICE_TOKEN_PARAM]: z.string().min(1).max(1024) });
@@ -46,7 +50,17 @@ export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
       reply.header('X-Robots-Tag', 'noindex');
     });
 
-    app.get('/tmp-pdf', limited, async (request) => {
+    const read = described(
+      {
+        tag: 'service',
+        summary: 'An applicant’s answers through a service link',
+        security: 'serviceToken',
+        query: serviceTokenQuery,
+        response: serviceDataResponse,
+      },
+      limited,
+    );
+    app.get('/tmp-pdf', read, async (request) => {
       // Typed here so the compiler knows a call never returns.
       const refused: (error: unknown) => never = refusals(request, (error) =>
         error.statusCode === 401 ? 'token.service_refused' : null,
@@ -74,11 +88,27 @@ export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
     app.route({
       method: ['POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/tmp-pdf',
+      ...described({
+        tag: 'service',
+        summary: 'Refused: the service view is read-only',
+        status: 405,
+        response: messageResponse,
+      }),
       handler: async (_request, reply) =>
         reply.status(405).header('Allow', 'GET, HEAD').send({ message: serviceMessages.readOnly }),
     });
 
-    app.post('/tokens', limited, async (request) => {
+    const mint = described(
+      {
+        tag: 'service',
+        summary: 'Mint a service link for an applicant',
+        security: 'staffKey',
+        body: mintServiceTokenBody,
+        response: mintServiceTokenResponse,
+      },
+      limited,
+    );
+    app.post('/tokens', mint, async (request) => {
       const staffId = staffOf(request);
       const { email } = parse(mintServiceTokenBody, request.body);
       const minted = await mintServiceToken(ctx, request.tenant.id, email, staffId);
@@ -87,7 +117,17 @@ export function serviceRoutes(ctx: ServiceContext): FastifyPluginAsync {
       return minted;
     });
 
-    app.delete('/tokens/:id', limited, async (request) => {
+    const revoke = described(
+      {
+        tag: 'service',
+        summary: 'Revoke a service link',
+        security: 'staffKey',
+        params: revokeServiceTokenParams,
+        response: messageResponse,
+      },
+      limited,
+    );
+    app.delete('/tokens/:id', revoke, async (request) => {
       const staffId = staffOf(request);
       const { id } = parse(revokeServiceTokenParams, request.params);
       await revokeServiceToken(ctx, request.tenant.id, id);

@@ -3,14 +3,17 @@
  * deletes the account as "Delete my account" does before submission. Both audited.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { applicationReference } from '../../contract';
+import { applicationReference, messageResponse } from '../../contract';
 import {
   COMPLETED_DELETIONS_SHOWN,
+  deletionRequestList as deletionRequestListResponse,
   type DeletionRequestList,
 } from '../../contract/deletionRequests';
 import { applicantParams, staffMessages } from '../../contract/staff';
 import { HttpError } from '../errors';
 import { parse } from '../http/parse';
+import { described } from '../openapi/described';
+import { staffCall } from './routeDescription';
 import {
   completedDeletionRequests,
   completeDeletionRequest,
@@ -24,34 +27,49 @@ import { audit } from './audit';
 export function deletionRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
   return async (app) => {
     const staffOf = (request: FastifyRequest) => request.staff as StaffSession;
-    app.get('/deletion-requests', { config: { staffAccess: 'admin' } }, async (request) => {
-      const tenantId = request.tenant.id;
-      const rows = await deletionRequestList(ctx, tenantId);
-      const done = await completedDeletionRequests(ctx, tenantId, COMPLETED_DELETIONS_SHOWN);
-      await audit(ctx, actorOf(staffOf(request)), 'application.list', null, 'deletion requests');
-      const answer: DeletionRequestList = {
-        submitted_kept_years: ctx.institutionOf(tenantId).retention.submitted_years,
-        requests: rows.map((row) => ({
-          applicant_id: row.userId,
-          reference: applicationReference(row.userId),
-          name: row.name ?? '',
-          email: row.email,
-          requested_at: row.requestedAt.toISOString(),
-          submitted_at: row.submittedAt?.toISOString() ?? null,
-        })),
-        completed: done.map((row) => ({
-          reference: applicationReference(row.userId),
-          requested_at: row.requestedAt?.toISOString() ?? null,
-          completed_at: row.completedAt.toISOString(),
-          completed_by: row.completedBy,
-        })),
-      };
-      return answer;
-    });
+    app.get(
+      '/deletion-requests',
+      described(
+        staffCall('Applicants’ deletion requests (admins)', {
+          response: deletionRequestListResponse,
+        }),
+        { config: { staffAccess: 'admin' } },
+      ),
+      async (request) => {
+        const tenantId = request.tenant.id;
+        const rows = await deletionRequestList(ctx, tenantId);
+        const done = await completedDeletionRequests(ctx, tenantId, COMPLETED_DELETIONS_SHOWN);
+        await audit(ctx, actorOf(staffOf(request)), 'application.list', null, 'deletion requests');
+        const answer: DeletionRequestList = {
+          submitted_kept_years: ctx.institutionOf(tenantId).retention.submitted_years,
+          requests: rows.map((row) => ({
+            applicant_id: row.userId,
+            reference: applicationReference(row.userId),
+            name: row.name ?? '',
+            email: row.email,
+            requested_at: row.requestedAt.toISOString(),
+            submitted_at: row.submittedAt?.toISOString() ?? null,
+          })),
+          completed: done.map((row) => ({
+            reference: applicationReference(row.userId),
+            requested_at: row.requestedAt?.toISOString() ?? null,
+            completed_at: row.completedAt.toISOString(),
+            completed_by: row.completedBy,
+          })),
+        };
+        return answer;
+      },
+    );
 
     app.post(
       '/deletion-requests/:id/complete',
-      { config: { staffAccess: 'admin' } },
+      described(
+        staffCall('Complete a deletion request: the account is deleted (admins)', {
+          params: applicantParams,
+          response: messageResponse,
+        }),
+        { config: { staffAccess: 'admin' } },
+      ),
       async (request) => {
         const { id } = parse(applicantParams, request.params);
         if (!(await completeDeletionRequest(ctx, actorOf(staffOf(request)), id)))

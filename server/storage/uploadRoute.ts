@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { documentMessages } from '../../contract';
 import { HttpError } from '../errors';
 import { refusals } from '../security/events';
+import { described } from '../openapi/described';
 import type { LocalStorage } from './local';
 import { UPLOAD_POLICY } from './storage';
 
@@ -26,7 +27,13 @@ export function uploadRoute(storage: LocalStorage): FastifyPluginAsync {
       },
     });
 
-    app.post('/', async (request, reply) =>
+    const upload = described({
+      tag: 'documents',
+      summary: 'The upload of a presigned form (local storage)',
+      body: 'multipart',
+      status: 204,
+    });
+    app.post('/', upload, async (request, reply) =>
       receive(request, reply).catch(
         refusals(request, (error) => (error.statusCode === 403 ? 'token.upload_refused' : null)),
       ),
