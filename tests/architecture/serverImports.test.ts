@@ -1,0 +1,107 @@
+/**
+ * The server's imports run one way (D204): server/layers.json orders every folder of server/ (and
+ * every file at its root) from the composition roots down through the features to the shared
+ * infrastructure; an import may only point down that list, so the folder graph has no loop, the
+ * infrastructure imports no feature and no composition root, and no two files import each other
+ * through a loop.
+ */
+import { describe, expect, it } from 'vitest';
+import layers from '#server/layers.json';
+import slices from '#server/slices.json';
+import {
+  cycles,
+  fileGraph,
+  folderArrows,
+  folderOf,
+  loopThrough,
+  serverSources,
+} from './serverImportGraph';
+
+/** Every node of the folder graph, top first: an import may point only further down. */
+const ORDER: readonly string[] = [
+  ...layers.compositionRoots,
+  ...layers.features,
+  ...layers.infrastructure,
+];
+const rank = (node: string) => ORDER.indexOf(node);
+
+/**
+ * The arrows that still run back up, each with the reason it is not yet inverted. This list only
+ * shrinks: the test fails on an arrow not listed, and on a listed arrow that is gone.
+ */
+const KNOWN_BACK_ARROWS: Readonly<Record<string, string>> = {
+  'account -> application': 'registration keeps the answers given before it (publicRoutes.ts)',
+  'account -> staff': 'deletion, export and account requests write the staff audit',
+  'application -> documents': "an application's summary counts its documents",
+  'config.ts -> jobs': "the settings' type names the jobs' retention type",
+  'crypto -> storage': 're-encryption and sealing at rest walk the stored objects',
+  'crypto -> tenants.ts': 'sealing at rest takes the tenant type',
+  'http -> account': 'the limits read the account settings',
+  'jobs -> account': 'the job kinds and the retention sweep are wired inside the jobs',
+  'jobs -> applicationPdf': 'the job kinds are wired inside the jobs',
+  'jobs -> documents': 'the job kinds are wired inside the jobs',
+  'jobs -> http': 'the retention sweep reads the limits',
+  'jobs -> mail': 'the job kinds are wired inside the jobs',
+  'jobs -> staff': 'the job kinds and the retention sweep are wired inside the jobs',
+  'jobs -> tenants.ts': 'the job kinds are wired inside the jobs',
+  'mail -> operations': "the mailer counts its failures in the operations' metrics",
+  'mail -> staff': "the mail jobs open their secrets with the staff's secret box",
+  'security -> tenants.ts': 'the headers take the tenant type',
+  'tenantOrigin.ts -> tenants.ts': 'the origin takes the tenant type',
+};
+
+/** The size of the largest loop of files; it only shrinks, to none. */
+const LARGEST_FILE_LOOP = 60;
+
+describe("the server's imports run one way (D204)", () => {
+  const files = fileGraph(serverSources());
+  const arrows = folderArrows(files);
+  const backArrows = [...arrows.keys()].filter((arrow) => {
+    const [from, to] = arrow.split(' -> ') as [string, string];
+    return rank(from) >= rank(to);
+  });
+
+  it('reads the files and the arrows it checks', () => {
+    expect(files.get('server/app.ts')).toEqual(
+      expect.arrayContaining(['server/account/index.ts', 'server/http/context.ts']),
+    );
+    expect(arrows.size).toBeGreaterThan(100);
+  });
+
+  it('places every folder and root file of server/ in server/layers.json, once', () => {
+    const nodes = [...new Set([...files.keys()].map(folderOf))].sort();
+    expect([...ORDER].sort()).toEqual(nodes);
+    expect(new Set(ORDER).size).toBe(ORDER.length);
+  });
+
+  it('counts every slice of server/slices.json as a feature', () => {
+    expect(layers.features).toEqual(expect.arrayContaining(slices));
+  });
+
+  it('lets the infrastructure import no feature and no composition root', () => {
+    const infrastructure = new Set(layers.infrastructure);
+    const upward = backArrows.filter((arrow) => {
+      const [from, to] = arrow.split(' -> ') as [string, string];
+      return infrastructure.has(from) && !infrastructure.has(to);
+    });
+    expect(upward.filter((arrow) => !(arrow in KNOWN_BACK_ARROWS))).toEqual([]);
+  });
+
+  it('has no folder-level arrow running back up the layers', () => {
+    const unexpected = backArrows
+      .filter((arrow) => !(arrow in KNOWN_BACK_ARROWS))
+      .map((arrow) => ({ arrow, imports: arrows.get(arrow) }));
+    expect(unexpected).toEqual([]);
+    // A fixed arrow leaves the list, so the list is the work left.
+    expect(Object.keys(KNOWN_BACK_ARROWS).filter((arrow) => !backArrows.includes(arrow))).toEqual(
+      [],
+    );
+  });
+
+  it('has no loop of files', () => {
+    const [largest = []] = cycles(files);
+    expect(largest.length, loopThrough(largest, files).join('\n  -> ')).toBeLessThanOrEqual(
+      LARGEST_FILE_LOOP,
+    );
+  });
+});
