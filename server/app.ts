@@ -20,7 +20,7 @@ import { accountRoutes, publicRoutes, registerSessionCheck } from './account';
 import { apiRoutes } from './application';
 import { documentRoutes, type DocumentsContext } from './documents';
 import { pdfRoutes, requestPdf } from './applicationPdf';
-import { createJobs } from './jobs/kinds';
+import { createJobs } from './jobKinds';
 import { WorkerProcess, WORKER_STOP_MS } from './jobs/workerProcess';
 import { ClosingSteps, JOB_GRACE_MS } from './shutdown';
 import { LocalStorage, UPLOAD_PATH } from './storage/local';
@@ -38,15 +38,15 @@ import { registerUnreadBodyDrain } from './security/unreadBody';
 import type { ServiceContext } from './http/context';
 import { vaultOf } from './crypto/answerVault';
 import { sealAllTenants } from './crypto/sealAtRest';
-import { scheduleRetentionSweep } from './jobs/retention';
+import { scheduleRetentionSweep } from './retention';
 import {
   DEFAULT_TENANT_SEED,
   definitionsById,
   ensureTenant,
   TenantDirectory,
-  type Tenant,
   type TenantSeed,
 } from './tenants';
+import type { Tenant } from './tenant';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import { applicationReference } from '../../contract';
-import type { DefinitionAt } from '../http/context';
+import type { DefinitionAt } from '../tenant';
 import { vaultOf } from '../crypto/answerVault';
 import {
   applicationPdfs,

@@ -5,7 +5,8 @@ import { applicationPdfs, applications, documents } from '../db/schema';
 import { applicationReference } from '#contract/submission.ts';
 import { sha256 } from '../secrets';
 import { isSealed, vaultOf } from '../crypto/answerVault';
-import type { Applicant, DefinitionAt } from '../http/context';
+import type { Applicant } from '../http/context';
+import type { DefinitionAt } from '../tenant';
 import { answeredOf } from '../documents';
 import { pdfRowOf, type ApplicationPdfContext } from './context';
 

@@ -12,7 +12,7 @@ import type { Database } from '../db/client';
 import { runInTenant } from '../db/tenantScope';
 import { LocalStorage } from '../storage/local';
 import { objectTenant, type ObjectStorage } from '../storage/storage';
-import type { Tenant } from '../tenants';
+import type { Tenant } from '../tenant';
 import { isSealed, sealedVersionOf, type AnswerVault } from './answerVault';
 import { holdSealingKey, RetiredSealingKey } from './dataKeys';
 

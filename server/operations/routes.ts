@@ -12,7 +12,7 @@ import { OPENAPI_PATH, openApiJson } from '../openapi/document';
 import { sameSecret } from '../secrets';
 import { securityEvent } from '../security/events';
 import { ServerMetrics } from './metrics';
-import { requestDuration } from './processMetrics';
+import { requestDuration } from '../processMetrics';
 import { ReadinessCheck, type WorkerStarting } from './readiness';
 
 export const METRICS_PATH = '/metrics';

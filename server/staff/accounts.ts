@@ -22,7 +22,7 @@ import {
 } from '../account';
 import type { ServiceContext } from '../http/context';
 import { audit, type Actor } from './audit';
-import { open, seal } from './secretBox';
+import { open, seal } from '../crypto/secretBox';
 import {
   createStaffSession,
   endAllStaffSessions,

@@ -16,7 +16,7 @@ import {
 import type { ServiceContext } from '../http/context';
 import { localMidnight } from './localTimes';
 import { labelOf } from '../../runtime';
-import type { Tenant } from '../tenants';
+import type { Tenant } from '../tenant';
 import { underAccountLock } from '../account';
 import {
   countRows,

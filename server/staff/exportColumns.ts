@@ -8,7 +8,7 @@ import { exportMessages, type ExportColumns } from '../../contract/staffExports'
 import { staffExportColumns } from '../db/schema';
 import { HttpError } from '../errors';
 import type { ServiceContext } from '../http/context';
-import type { Tenant } from '../tenants';
+import type { Tenant } from '../tenant';
 import { audit, type Actor } from './audit';
 import { versionedAnswerColumns } from './exportCsv';
 
