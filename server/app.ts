@@ -17,7 +17,7 @@ import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords';
 import { LookupService, lookupRoutes, seedSampleLists } from './lookup';
 import { accountRoutes, publicRoutes, registerSessionCheck } from './account';
-import { apiRoutes } from './application';
+import { apiRoutes, tmpAnswersRoutes } from './application';
 import { documentRoutes, type DocumentsContext } from './documents';
 import { pdfRoutes, requestPdf } from './applicationPdf';
 import { createJobs } from './jobKinds';
@@ -27,7 +27,7 @@ import { LocalStorage, UPLOAD_PATH } from './storage/local';
 import { uploadRoute } from './storage/uploadRoute';
 import { registerOperations } from './operations/routes';
 import { serviceRoutes } from './serviceView';
-import { staffRoutes } from './staff';
+import { answerColumns, staffRoutes } from './staff';
 import { platformRoutes } from './platform';
 import { indexPageSender, registerSecurityHeaders } from './security/headers';
 import { registerLogPseudonyms, securityEvent } from './security/events';
@@ -291,6 +291,7 @@ export async function buildServer(
   });
 
   await app.register(publicRoutes(context), { prefix: '/public' });
+  await app.register(tmpAnswersRoutes(context), { prefix: '/public' });
   // Every /api call needs a live session, checked before its body is read (D72).
   await app.register(
     async (api) => {
@@ -303,7 +304,7 @@ export async function buildServer(
       );
       await api.register(documentRoutes(documents));
       await api.register(pdfRoutes(pdfContext));
-      await api.register(accountRoutes(documents));
+      await api.register(accountRoutes(documents, answerColumns));
     },
     { prefix: '/api' },
   );

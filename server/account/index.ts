@@ -21,7 +21,7 @@ export {
 export { assertUncommon, normalizeEmail, RESET_VALIDITY_MS } from './accounts';
 export { pruneAccountEvents, takeFromLimit } from './limits';
 export { clearLoginFailures, reserveLoginAttempt } from './loginLockout';
-export { publicRoutes, tmpTokenQuery } from './publicRoutes';
+export { publicRoutes } from './publicRoutes';
 export { accountRoutes } from './routes';
 export { registerSessionCheck } from './sessionCheck';
 export { endAllSessions, endSession, type SessionUser } from './sessions';

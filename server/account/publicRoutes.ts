@@ -1,6 +1,8 @@
-/** The account calls and temporary answers (SPEC 7.2, /public/*), rate-limited per client address. */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+/**
+ * The account calls (SPEC 7.2, /public/*), rate-limited per client address; the temporary answers
+ * beside them are the application's (server/application/tmpAnswersRoutes.ts).
+ */
+import type { FastifyPluginAsync } from 'fastify';
 import {
   confirmBody,
   forgotBody,
@@ -9,21 +11,14 @@ import {
   resetBody,
   serverMessages,
   signupBody,
-  tmpAnswersBody,
 } from '../../contract';
-import { dataModelKeys } from '../../runtime';
 import { setSessionCookies } from '../cookies';
 import type { HttpError } from '../errors';
 import { refusals, type SecurityEvent } from '../security/events';
-import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
 import * as accounts from './accounts';
 import { forgotPassword, resendCode, signup } from './accountRequests';
-import { readTmpAnswers, storeTmpAnswers } from '../application';
 import type { ServiceContext } from '../http/context';
 import { parse } from '../http/parse';
-
-/** GET /public/tmp?token=: the temporary answers' token. */
-export const tmpTokenQuery = z.object({ token: z.string().min(16).max(200) });
 
 /** Which login refusals are security events: failures, the lockout and the hard stop. */
 function loginRefusal(error: HttpError): SecurityEvent | null {
@@ -84,38 +79,6 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
           .resetPassword(ctx, request.tenant.id, body)
           .catch(refusals(request, refused, { address: body.username })),
       };
-    });
-
-    // { answers }: the answers' limits one level down.
-    const tmpLimits = {
-      bodyLimit: ANSWERS_BODY_BYTES,
-      config: {
-        ...limited.config,
-        json: {
-          depth: 3,
-          members: (request: FastifyRequest) => dataModelKeys(request.tenant.definition).length + 1,
-        },
-      },
-    };
-    app.post('/tmp', tmpLimits, async (request) =>
-      storeTmpAnswers(
-        ctx,
-        request.tenant.id,
-        request.tenant.definition,
-        parse(tmpAnswersBody, request.body).answers,
-      ),
-    );
-
-    app.get('/tmp', limited, async (request, reply) => {
-      reply.header('X-Robots-Tag', 'noindex');
-      const refused = (error: HttpError) =>
-        error.message === serverMessages.tmpExpired ? 'token.tmp_refused' : null;
-      return readTmpAnswers(
-        ctx,
-        request.tenant.id,
-        request.tenant.definition,
-        parse(tmpTokenQuery, request.query).token,
-      ).catch(refusals(request, refused));
     });
   };
 }

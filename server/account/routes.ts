@@ -7,11 +7,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { deleteAccountBody } from '../../contract';
 import { CLEAR_SITE_DATA, clearSessionCookies } from '../cookies';
 import { deleteOwnAccount, type DeletionContext } from './accountDeletion';
-import { exportAccount } from './accountExport';
+import { exportAccount, type QuestionColumns } from './accountExport';
 import { attachment } from '../http/attachment';
 import { parse } from '../http/parse';
 
-export function accountRoutes(ctx: DeletionContext): FastifyPluginAsync {
+export function accountRoutes(
+  ctx: DeletionContext,
+  answerColumns: QuestionColumns,
+): FastifyPluginAsync {
   return async (app) => {
     const limited = {
       config: { rateLimit: { max: ctx.config.publicRateLimit, timeWindow: '1 minute' } },
@@ -28,7 +31,12 @@ export function accountRoutes(ctx: DeletionContext): FastifyPluginAsync {
     });
 
     app.get('/account/export', limited, async (request, reply) => {
-      const { fileName, zip } = await exportAccount(ctx, request.user, request.tenant.definitionAt);
+      const { fileName, zip } = await exportAccount(
+        ctx,
+        request.user,
+        request.tenant.definitionAt,
+        answerColumns,
+      );
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', attachment(fileName))

@@ -9,7 +9,8 @@ import type { HttpError } from '../errors';
 import { FILE_CSP } from '../security/csp';
 import { refusals } from '../security/events';
 import { attachment } from '../http/attachment';
-import { downloadPdf, pdfStatus, type ApplicationPdfContext } from './';
+import type { ApplicationPdfContext } from './context';
+import { downloadPdf, pdfStatus } from './download';
 
 export function pdfRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
   return async (app) => {

@@ -7,7 +7,7 @@ import { sha256 } from '../secrets';
 import { isSealed, vaultOf } from '../crypto/answerVault';
 import type { Applicant } from '../http/context';
 import type { DefinitionAt } from '../tenant';
-import { answeredOf } from '../documents';
+import { answeredOf } from '../db/answeredDocuments';
 import { pdfRowOf, type ApplicationPdfContext } from './context';
 
 /** Bump when the PDF's layout changes: every stored PDF is then prepared again when next asked for. */

@@ -1,10 +1,14 @@
 /** The document calls of SPEC 7.2 (/api/...); every one needs a live session (401 otherwise). */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { conversionBody, presignedUrlBody } from '../../contract';
-import * as docs from './';
+import type { DocumentsContext } from './context';
+import { requestConversion } from './conversion';
+import { deleteConversion, deleteDocumentAnswer } from './deletion';
+import { conversionStatus, documentAnswers } from './state';
+import { presign } from './uploads';
 import { parse } from '../http/parse';
 
-export function documentRoutes(ctx: docs.DocumentsContext): FastifyPluginAsync {
+export function documentRoutes(ctx: DocumentsContext): FastifyPluginAsync {
   return async (app) => {
     const keyOf = (request: FastifyRequest) =>
       (request.params as { question_key: string }).question_key;
@@ -16,34 +20,28 @@ export function documentRoutes(ctx: docs.DocumentsContext): FastifyPluginAsync {
 
     app.post('/presigned-url', limited, async (request) => {
       const body = parse(presignedUrlBody, request.body);
-      return docs.presign(ctx, request.user, request.tenant.definition, body.answer_key);
+      return presign(ctx, request.user, request.tenant.definition, body.answer_key);
     });
 
-    app.get('/document-answer', async (request) => docs.documentAnswers(ctx, request.user));
+    app.get('/document-answer', async (request) => documentAnswers(ctx, request.user));
 
     app.delete('/document-answer/:question_key', async (request, reply) => {
-      await docs.deleteDocumentAnswer(ctx, request.user, request.tenant.definition, keyOf(request));
+      await deleteDocumentAnswer(ctx, request.user, request.tenant.definition, keyOf(request));
       return reply.status(204).send();
     });
 
     app.post('/pdf/document-answer/:question_key', limited, async (request, reply) => {
       const body = parse(conversionBody, request.body);
-      await docs.requestConversion(
-        ctx,
-        request.user,
-        request.tenant.definition,
-        keyOf(request),
-        body,
-      );
+      await requestConversion(ctx, request.user, request.tenant.definition, keyOf(request), body);
       return reply.status(202).send({ status: 'UNPROCESSED' });
     });
 
     app.get('/pdf/document-answer/:question_key', async (request) =>
-      docs.conversionStatus(ctx, request.user, request.tenant.definition, keyOf(request)),
+      conversionStatus(ctx, request.user, request.tenant.definition, keyOf(request)),
     );
 
     app.delete('/pdf/document-answer/:question_key', async (request, reply) => {
-      await docs.deleteConversion(ctx, request.user, request.tenant.definition, keyOf(request));
+      await deleteConversion(ctx, request.user, request.tenant.definition, keyOf(request));
       return reply.status(204).send();
     });
   };

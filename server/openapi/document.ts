@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { errorBody } from '../../contract';
-import { OPERATIONS, type Content, type Operation, type Security, type Tag } from './operations';
+import type { Content, Operation, Security, Tag } from './operation';
+import { OPERATIONS } from './operations';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

@@ -3,8 +3,8 @@
  * table `./document.ts` turns into the OpenAPI description. A route added to the server without a
  * line here fails tests/server/openapi.test.ts.
  */
-import type { $ZodType } from 'zod/v4/core';
 import * as z from 'zod/mini';
+import type { Operation, Tag } from './operation';
 import { PLATFORM_OPERATIONS } from './platformOperations';
 import { PRIVACY_OPERATIONS } from './privacyOperations';
 import { STAFF_EXPORT_OPERATIONS } from './staffExportOperations';
@@ -66,29 +66,8 @@ import {
   staffLoginBody,
   staffMeResponse,
 } from '../../contract/staff';
-import { tmpTokenQuery } from '../account';
+import { tmpTokenQuery } from '../application';
 import { serviceTokenQuery } from '../serviceView';
-
-export type Security = 'session' | 'staffSession' | 'staffKey' | 'metricsToken' | 'serviceToken';
-export type Tag =
-  'accounts' | 'application' | 'documents' | 'lookup' | 'service' | 'staff' | 'operations';
-/** A response's body: a schema's JSON, or a file. */
-export type Content = $ZodType | 'pdf' | 'csv' | 'zip' | 'prometheus';
-
-export interface Operation {
-  readonly method: 'get' | 'post' | 'put' | 'delete' | 'patch';
-  /** OpenAPI's form: `{param}`. */
-  readonly path: string;
-  readonly tag: Tag;
-  readonly summary: string;
-  readonly security?: Security;
-  readonly params?: $ZodType;
-  readonly query?: $ZodType;
-  /** A JSON body, or a multipart form (the presigned upload). */
-  readonly body?: $ZodType | 'multipart';
-  readonly status: number;
-  readonly response?: Content;
-}
 
 const questionKeyParams = z.object({ question_key: z.string().check(z.minLength(1)) });
 const tmpTokenResponse = z.object({ token: z.string() });

@@ -14,7 +14,7 @@ import {
   tenantPublishBody,
   tenantPublishResponse,
 } from '../../contract';
-import type { Operation } from './operations';
+import type { Operation } from './operation';
 
 const version = z.object({ version: z.number() });
 const checks = z.enum(['ok', 'failed']);

@@ -2,7 +2,7 @@
 import { deleteAccountBody, deleteAccountResponse, messageResponse } from '../../contract';
 import { deletionRequestList } from '../../contract/deletionRequests';
 import { applicantParams } from '../../contract/staff';
-import type { Operation } from './operations';
+import type { Operation } from './operation';
 
 const applicant = { tag: 'application', status: 200, security: 'session' } as const;
 const admin = { tag: 'staff', status: 200, security: 'staffSession' } as const;

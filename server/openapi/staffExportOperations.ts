@@ -7,7 +7,7 @@ import {
   pdfBundleParams,
   pdfBundleStatus,
 } from '../../contract/staffExports';
-import type { Operation } from './operations';
+import type { Operation } from './operation';
 
 const admins = { tag: 'staff', status: 200, security: 'staffSession' } as const;
 

@@ -7,7 +7,7 @@ import {
   staffJoinBody,
   staffResetBody,
 } from '../../contract/staffPassword';
-import type { Operation } from './operations';
+import type { Operation } from './operation';
 
 const open = { tag: 'staff', status: 200, method: 'post' } as const;
 

@@ -21,7 +21,7 @@ import {
   reserveLoginAttempt,
 } from '../account';
 import type { ServiceContext } from '../http/context';
-import { audit, type Actor } from './audit';
+import { audit, type Actor } from '../db/auditTrail';
 import { open, seal } from '../crypto/secretBox';
 import {
   createStaffSession,

@@ -19,7 +19,7 @@ import {
 import type { ApplicationPdfContext } from '../applicationPdf';
 import { actorOf } from './accounts';
 import type { StaffSession } from './sessions';
-import { audit } from './audit';
+import { audit } from '../db/auditTrail';
 
 export function deletionRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
   return async (app) => {

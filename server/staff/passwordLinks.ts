@@ -20,7 +20,7 @@ import {
 } from '../account';
 import type { ServiceContext } from '../http/context';
 import { passwordName } from './accounts';
-import { audit } from './audit';
+import { audit } from '../db/auditTrail';
 import { endAllStaffSessions } from './sessions';
 
 /** The console's page for a reset link, on the tenant's own origin, never the Host header (D196). */
