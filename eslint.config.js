@@ -146,9 +146,9 @@ const sliceZones = serverSlices.map((slice) => ({
  * The server's imports run one way (D204): server/layers.json orders every folder and root file of
  * server/ from the composition roots (app.ts, worker.ts, jobKinds.ts, the command line) through the
  * features to the shared infrastructure, and a file may import only what is listed below its own
- * node. One zone per node, refusing every node above it (less the arrows still listed as known),
- * so the infrastructure imports no slice and no composition root. tests/architecture/
- * serverImports.test.ts measures the same graph, type-only imports included.
+ * node. One zone per node, refusing every node above it, so the infrastructure imports no slice
+ * and no composition root. tests/architecture/serverImports.test.ts measures the same graph,
+ * type-only imports included.
  */
 const serverLayers = JSON.parse(
   readFileSync(new URL('./server/layers.json', import.meta.url), 'utf8'),
@@ -160,9 +160,7 @@ const serverOrder = [
 ];
 const infrastructure = new Set(serverLayers.infrastructure);
 const layerOrderZones = serverOrder.flatMap((node, rank) => {
-  const above = serverOrder
-    .slice(0, rank)
-    .filter((upper) => !(`${node} -> ${upper}` in serverLayers.knownBackArrows));
+  const above = serverOrder.slice(0, rank);
   if (above.length === 0) return [];
   return [
     {

@@ -37,7 +37,7 @@ import { DEFAULT_JSON_LIMITS, registerJsonParser } from './security/jsonBody';
 import { registerUnreadBodyDrain } from './security/unreadBody';
 import type { ServiceContext } from './http/context';
 import { vaultOf } from './crypto/answerVault';
-import { sealAllTenants } from './crypto/sealAtRest';
+import { sealAllTenants } from './atRest/sealAtRest';
 import { scheduleRetentionSweep } from './retention';
 import {
   DEFAULT_TENANT_SEED,

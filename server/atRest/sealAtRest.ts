@@ -13,8 +13,8 @@ import { runInTenant } from '../db/tenantScope';
 import { LocalStorage } from '../storage/local';
 import { objectTenant, type ObjectStorage } from '../storage/storage';
 import type { Tenant } from '../tenant';
-import { isSealed, sealedVersionOf, type AnswerVault } from './answerVault';
-import { holdSealingKey, RetiredSealingKey } from './dataKeys';
+import { isSealed, sealedVersionOf, type AnswerVault } from '../crypto/answerVault';
+import { holdSealingKey, RetiredSealingKey } from '../crypto/dataKeys';
 
 const BATCH = 100;
 
