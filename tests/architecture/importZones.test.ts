@@ -258,6 +258,17 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
       expect(await rulesFiredOnImport(file!, from!), `${file} -> ${from}`).toEqual([]);
   });
 
+  it('refuse a loop of server files (import-x/no-cycle, D204)', async () => {
+    // server/documents/routes.ts imports ./state: state importing the routes back closes a loop.
+    expect(
+      await rulesFired(
+        'server/documents/state.ts',
+        "import { documentRoutes } from './routes';\nexport const routes = documentRoutes;\n",
+      ),
+    ).toContain('import-x/no-cycle');
+    expect(await rulesFiredOnImport('server/documents/state.ts', './checks')).toEqual([]);
+  });
+
   it('forbid eval and new Function everywhere (strict CSP)', async () => {
     const fired = await rulesFired(
       'runtime/virtual.ts',
