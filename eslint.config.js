@@ -143,6 +143,37 @@ const sliceZones = serverSlices.map((slice) => ({
 }));
 
 /**
+ * The server's imports run one way (D204): server/layers.json orders every folder and root file of
+ * server/ from the composition roots (app.ts, worker.ts, jobKinds.ts, the command line) through the
+ * features to the shared infrastructure, and a file may import only what is listed below its own
+ * node. One zone per node, refusing every node above it, so the infrastructure imports no slice
+ * and no composition root. tests/architecture/serverImports.test.ts measures the same graph,
+ * type-only imports included.
+ */
+const serverLayers = JSON.parse(
+  readFileSync(new URL('./server/layers.json', import.meta.url), 'utf8'),
+);
+const serverOrder = [
+  ...serverLayers.compositionRoots,
+  ...serverLayers.features,
+  ...serverLayers.infrastructure,
+];
+const infrastructure = new Set(serverLayers.infrastructure);
+const layerOrderZones = serverOrder.flatMap((node, rank) => {
+  const above = serverOrder.slice(0, rank);
+  if (above.length === 0) return [];
+  return [
+    {
+      target: `./server/${node}`,
+      from: above.map((upper) => `./server/${upper}`),
+      message: infrastructure.has(node)
+        ? `server/${node} is shared infrastructure: it imports no slice and no composition root (D204). Invert with an interface it owns, passed in by app.ts or worker.ts, or move the shared piece down.`
+        : `server/${node} may import only what server/layers.json lists below it (D204): move the shared piece down, or let the composition root pass it in.`,
+    },
+  ];
+});
+
+/**
  * The repository's own homes are reached by the package.json `imports` aliases (`#contract`,
  * `#src/api/client.ts`; D184), never by a relative path that climbs three folders or more.
  */
@@ -207,7 +238,9 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...zones, ...featureZones, ...layerZones, ...sliceZones] },
+        {
+          zones: [...zones, ...featureZones, ...layerZones, ...sliceZones, ...layerOrderZones],
+        },
       ],
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -276,6 +309,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No loop of server files (D204); packages are not followed, which keeps the rule fast. The rule
+    // walks only files of these extensions, parsed by this parser: without them it sees no .ts file.
+    files: ['server/**/*.ts'],
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // An example is an integrator's app: it reaches the packages by name, never by a repository path.

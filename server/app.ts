@@ -17,18 +17,18 @@ import { OutboxMailer, SmtpMailer, type Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords';
 import { LookupService, lookupRoutes, seedSampleLists } from './lookup';
 import { accountRoutes, publicRoutes, registerSessionCheck } from './account';
-import { apiRoutes } from './application';
+import { apiRoutes, tmpAnswersRoutes } from './application';
 import { documentRoutes, type DocumentsContext } from './documents';
 import { pdfRoutes, requestPdf } from './applicationPdf';
-import { createJobs } from './jobs/kinds';
+import { createJobs } from './jobKinds';
 import { WorkerProcess, WORKER_STOP_MS } from './jobs/workerProcess';
 import { ClosingSteps, JOB_GRACE_MS } from './shutdown';
 import { LocalStorage, UPLOAD_PATH } from './storage/local';
 import { uploadRoute } from './storage/uploadRoute';
 import { registerOperations } from './operations/routes';
-import type { RegisteredRoute } from './openapi/described';
+import type { RegisteredRoute } from './routeDescription';
 import { serviceRoutes } from './serviceView';
-import { staffRoutes } from './staff';
+import { answerColumns, staffRoutes } from './staff';
 import { platformRoutes } from './platform';
 import { indexPageSender, registerSecurityHeaders } from './security/headers';
 import { registerLogPseudonyms, securityEvent } from './security/events';
@@ -38,16 +38,16 @@ import { DEFAULT_JSON_LIMITS, registerJsonParser } from './security/jsonBody';
 import { registerUnreadBodyDrain } from './security/unreadBody';
 import type { ServiceContext } from './http/context';
 import { vaultOf } from './crypto/answerVault';
-import { sealAllTenants } from './crypto/sealAtRest';
-import { scheduleRetentionSweep } from './jobs/retention';
+import { sealAllTenants } from './atRest/sealAtRest';
+import { scheduleRetentionSweep } from './retention';
 import {
   DEFAULT_TENANT_SEED,
   definitionsById,
   ensureTenant,
   TenantDirectory,
-  type Tenant,
   type TenantSeed,
 } from './tenants';
+import type { Tenant } from './tenant';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -295,6 +295,7 @@ export async function buildServer(
   });
 
   await app.register(publicRoutes(context), { prefix: '/public' });
+  await app.register(tmpAnswersRoutes(context), { prefix: '/public' });
   // Every /api call needs a live session, checked before its body is read (D72).
   await app.register(
     async (api) => {
@@ -307,7 +308,7 @@ export async function buildServer(
       );
       await api.register(documentRoutes(documents));
       await api.register(pdfRoutes(pdfContext));
-      await api.register(accountRoutes(documents));
+      await api.register(accountRoutes(documents, answerColumns));
     },
     { prefix: '/api' },
   );

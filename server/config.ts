@@ -5,7 +5,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { JobRetention } from './jobs/prune';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -151,6 +150,14 @@ const staffKeysSchema = z.string().transform((text, ctx) => {
   }
   return keys;
 });
+
+/** How long finished jobs are kept (D136); here, with the settings, so config imports no job. */
+export interface JobRetention {
+  /** How long a done job is kept. */
+  readonly doneMs: number;
+  /** How long a failed job is kept (its `last_error` for an operator). */
+  readonly failedMs: number;
+}
 
 export interface ServerConfig {
   readonly env: 'development' | 'production' | 'test';

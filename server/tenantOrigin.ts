@@ -4,7 +4,7 @@
  */
 import type { ServerConfig } from './config';
 import type { MailCollege } from './mail/templates';
-import type { Tenant } from './tenants';
+import type { Tenant } from './tenant';
 
 export type OriginConfig = Pick<ServerConfig, 'publicOrigin' | 'defaultTenant'>;
 

@@ -19,7 +19,7 @@ import type { Database } from './db/client';
 import { errorFields } from './security/logFields';
 import { runInTenant } from './db/tenantScope';
 import { definitionVersions, tenants } from './db/schema';
-import type { DefinitionAt } from './http/context';
+import type { Tenant } from './tenant';
 import type { MailCollege } from './mail/templates';
 import { insertVersion, NoSuchTenant, publishDefinition } from './tenantVersions';
 
@@ -37,22 +37,6 @@ const applicationDefinition = loadDefinition(applicationDefinitionData);
 export const definitionsById: ReadonlyMap<string, Definition> = new Map([
   [applicationDefinition.id, applicationDefinition],
 ]);
-
-export interface Tenant {
-  readonly id: string;
-  readonly name: string;
-  /** The latest published definition. */
-  readonly definition: Definition;
-  /** Its version number. */
-  readonly definitionVersion: number;
-  /** The institution's configuration and words. */
-  readonly institution: InstitutionFile;
-  readonly hosts: readonly string[];
-  /** Every published version's number, oldest first. */
-  readonly versions: readonly number[];
-  /** A published version (an application submitted under it); the latest when unknown. */
-  readonly definitionAt: DefinitionAt;
-}
 
 /** What a new tenant starts with: its version 1 is the definition of `definitionId`. */
 export interface TenantSeed {

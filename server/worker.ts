@@ -9,7 +9,7 @@ import { wantsHelp } from './cli/help';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/client';
 import { openIpcDatabase } from './db/ipc';
-import { createJobs } from './jobs/kinds';
+import { createJobs } from './jobKinds';
 import { lowerPriority } from './jobs/priority';
 import { IPC_DATABASE_ENV, WORKER_RUNNING, WORKER_STOP_MS } from './jobs/workerProcess';
 import { OutboxMailer, SmtpMailer } from './mail/mailer';

@@ -25,7 +25,7 @@ import {
 import { HttpError } from '../errors';
 import { addressHash, logPseudonymKey } from '../security/events';
 import { errorFields } from '../security/logFields';
-import { audit, type Actor } from '../staff';
+import { audit, type Actor } from '../db/auditTrail';
 import type { ObjectStorage } from '../storage/storage';
 import { underAccountLock, type Transaction } from './accountLock';
 import type { ServiceContext } from '../http/context';

@@ -9,7 +9,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { zipSync, strToU8 } from 'fflate';
 import { applicationReference } from '../../contract';
-import type { DefinitionAt } from '../http/context';
+import type { Definition } from '../../runtime';
+import type { DefinitionAt } from '../tenant';
 import { vaultOf } from '../crypto/answerVault';
 import {
   applicationPdfs,
@@ -21,7 +22,6 @@ import {
   users,
   webStatusEvents,
 } from '../db/schema';
-import { answerColumns } from '../staff';
 import type { AuditAction } from '../../contract/staff';
 import type { DeletionContext } from './accountDeletion';
 import type { SessionUser } from './sessions';
@@ -42,10 +42,21 @@ export interface AccountExport {
 /** A name a file system takes, kept recognisable. */
 const fileSafe = (name: string) => name.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'file';
 
+/**
+ * A form's answer columns in order, each key with its question's label (with `codes`, stored codes
+ * apart): the staff export's own (answerColumns), passed in by server/app.ts so that the account
+ * and the staff console name a question alike without the account importing the console (D204).
+ */
+export type QuestionColumns = (
+  definition: Definition,
+  options?: { readonly codes?: boolean },
+) => readonly { readonly key: string; readonly label: string }[];
+
 export async function exportAccount(
   ctx: DeletionContext,
   user: SessionUser,
   definitionAt: DefinitionAt,
+  answerColumns: QuestionColumns,
 ): Promise<AccountExport> {
   const mine = <T extends typeof applications | typeof documents | typeof applicationPdfs>(t: T) =>
     and(eq(t.tenantId, user.tenantId), eq(t.userId, user.userId));

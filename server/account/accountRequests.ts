@@ -14,10 +14,10 @@ import { and, eq, gt } from 'drizzle-orm';
 import { serverMessages, type SignupBody } from '../../contract';
 import { confirmationCodes, resetTokens, users } from '../db/schema';
 import type { ServiceContext } from '../http/context';
-import { takeFromLimit } from '../http/limits';
+import { takeFromLimit } from './limits';
 import type { Job, JobKind, JobQueue } from '../jobs/queue';
 import { randomCode, randomToken, sha256 } from '../secrets';
-import { open, seal } from '../staff';
+import { open, seal } from '../crypto/secretBox';
 import { underAccountLock, type Transaction } from './accountLock';
 import { assertUncommon, CODE_VALIDITY_MS, normalizeEmail, RESET_VALIDITY_MS } from './accounts';
 
@@ -295,7 +295,7 @@ function spent(
 }
 
 /**
- * The job that acts on one account request (registered by server/jobs/kinds.ts). A failed try waits
+ * The job that acts on one account request (registered by server/jobKinds.ts). A failed try waits
  * as a mail's does (D138), and the request is given up as late as its mail would be.
  */
 export function accountRequestJob(ctx: AccountRequestContext): JobKind<AccountRequestPayload> {

@@ -21,7 +21,7 @@ import { sameHash, sha256 } from '../secrets';
 import type { ServiceContext } from '../http/context';
 import { clearFailureStreak, clearLoginFailures, reserveLoginAttempt } from './loginLockout';
 import { openSessionAfterLogin } from './sessions';
-import { takeFromLimit } from '../http/limits';
+import { takeFromLimit } from './limits';
 import { endAllSessions } from './sessions';
 
 export const CODE_VALIDITY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 /**
  * The applicant's account (SPEC 7.2, D152): registration and login, the session check every request
- * passes, sessions, lockout, the account lock, deletion and export. What other slices and the app
+ * passes, sessions, lockout, the hourly limits per account, the account lock, deletion and export. What other slices and the app
  * use of it, and nothing else (D187).
  */
 export {
@@ -19,8 +19,9 @@ export {
   type AccountRequestContext,
 } from './accountRequests';
 export { assertUncommon, normalizeEmail, RESET_VALIDITY_MS } from './accounts';
+export { pruneAccountEvents, takeFromLimit } from './limits';
 export { clearLoginFailures, reserveLoginAttempt } from './loginLockout';
-export { publicRoutes, tmpTokenQuery } from './publicRoutes';
+export { publicRoutes } from './publicRoutes';
 export { accountRoutes } from './routes';
 export { registerSessionCheck } from './sessionCheck';
 export { endAllSessions, endSession, type SessionUser } from './sessions';

@@ -1,6 +1,8 @@
-/** The account calls and temporary answers (SPEC 7.2, /public/*), rate-limited per client address. */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+/**
+ * The account calls (SPEC 7.2, /public/*), rate-limited per client address; the temporary answers
+ * beside them are the application's (server/application/tmpAnswersRoutes.ts).
+ */
+import type { FastifyPluginAsync } from 'fastify';
 import {
   confirmBody,
   forgotBody,
@@ -10,25 +12,15 @@ import {
   resetBody,
   serverMessages,
   signupBody,
-  tmpAnswersBody,
-  tmpAnswersResponse,
 } from '../../contract';
-import { dataModelKeys } from '../../runtime';
 import { setSessionCookies } from '../cookies';
 import type { HttpError } from '../errors';
 import { refusals, type SecurityEvent } from '../security/events';
-import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
 import * as accounts from './accounts';
 import { forgotPassword, resendCode, signup } from './accountRequests';
-import { readTmpAnswers, storeTmpAnswers } from '../application';
 import type { ServiceContext } from '../http/context';
 import { parse } from '../http/parse';
-import { described, type RouteDescription } from '../openapi/described';
-
-/** GET /public/tmp?token=: the temporary answers' token. */
-export const tmpTokenQuery = z.object({ token: z.string().min(16).max(200) });
-
-const tmpTokenResponse = z.object({ token: z.string() });
+import { described, type RouteDescription } from '../routeDescription';
 
 /** An account call: its body, answered with a message. */
 const accountCall = (summary: string, body: RouteDescription['body']): RouteDescription => ({
@@ -125,57 +117,5 @@ export function publicRoutes(ctx: ServiceContext): FastifyPluginAsync {
         };
       },
     );
-
-    // { answers }: the answers' limits one level down.
-    const tmpLimits = {
-      bodyLimit: ANSWERS_BODY_BYTES,
-      config: {
-        ...limited.config,
-        json: {
-          depth: 3,
-          members: (request: FastifyRequest) => dataModelKeys(request.tenant.definition).length + 1,
-        },
-      },
-    };
-    app.post(
-      '/tmp',
-      described(
-        {
-          tag: 'accounts',
-          summary: 'Keep answers given before signing up',
-          body: tmpAnswersBody,
-          response: tmpTokenResponse,
-        },
-        tmpLimits,
-      ),
-      async (request) =>
-        storeTmpAnswers(
-          ctx,
-          request.tenant.id,
-          request.tenant.definition,
-          parse(tmpAnswersBody, request.body).answers,
-        ),
-    );
-
-    const readTmp = described(
-      {
-        tag: 'accounts',
-        summary: 'Read the answers kept before signing up',
-        query: tmpTokenQuery,
-        response: tmpAnswersResponse,
-      },
-      limited,
-    );
-    app.get('/tmp', readTmp, async (request, reply) => {
-      reply.header('X-Robots-Tag', 'noindex');
-      const refused = (error: HttpError) =>
-        error.message === serverMessages.tmpExpired ? 'token.tmp_refused' : null;
-      return readTmpAnswers(
-        ctx,
-        request.tenant.id,
-        request.tenant.definition,
-        parse(tmpTokenQuery, request.query).token,
-      ).catch(refusals(request, refused));
-    });
   };
 }

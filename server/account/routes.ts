@@ -7,12 +7,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { deleteAccountBody, deleteAccountResponse } from '../../contract';
 import { CLEAR_SITE_DATA, clearSessionCookies } from '../cookies';
 import { deleteOwnAccount, type DeletionContext } from './accountDeletion';
-import { exportAccount } from './accountExport';
+import { exportAccount, type QuestionColumns } from './accountExport';
 import { attachment } from '../http/attachment';
 import { parse } from '../http/parse';
-import { described } from '../openapi/described';
+import { described } from '../routeDescription';
 
-export function accountRoutes(ctx: DeletionContext): FastifyPluginAsync {
+export function accountRoutes(
+  ctx: DeletionContext,
+  answerColumns: QuestionColumns,
+): FastifyPluginAsync {
   return async (app) => {
     const limited = {
       config: { rateLimit: { max: ctx.config.publicRateLimit, timeWindow: '1 minute' } },
@@ -48,7 +51,12 @@ export function accountRoutes(ctx: DeletionContext): FastifyPluginAsync {
       limited,
     );
     app.get('/account/export', download, async (request, reply) => {
-      const { fileName, zip } = await exportAccount(ctx, request.user, request.tenant.definitionAt);
+      const { fileName, zip } = await exportAccount(
+        ctx,
+        request.user,
+        request.tenant.definitionAt,
+        answerColumns,
+      );
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', attachment(fileName))

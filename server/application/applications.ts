@@ -16,7 +16,7 @@ import { applications, documents, successfulLogins, webStatusEvents } from '../d
 import { HttpError } from '../errors';
 import type { ServiceContext } from '../http/context';
 import { withDefinitionChoices } from './choices';
-import { answeredOf } from '../documents';
+import { answeredOf } from '../db/answeredDocuments';
 import {
   conflictingKeys,
   isRetiredKeyRefusal,

@@ -21,10 +21,11 @@ import * as applications from './applications';
 import * as formState from './formState';
 import { dataModelKeys } from '../../runtime';
 import { ANSWERS_BODY_BYTES } from '../security/jsonBody';
-import type { DefinitionAt, ServiceContext } from '../http/context';
+import type { ServiceContext } from '../http/context';
+import type { DefinitionAt } from '../tenant';
 import { endAllSessions, endSession, type SessionUser } from '../account';
 import { parse } from '../http/parse';
-import { described, type RouteDescription } from '../openapi/described';
+import { described, type RouteDescription } from '../routeDescription';
 import { errorFields } from '../security/logFields';
 
 export interface ApiHooks {

@@ -1,7 +1,8 @@
 /** What the parts of the application PDF share: their context, the applicant's row and the job's payload. */
 import { and, eq } from 'drizzle-orm';
 import { applicationPdfs } from '../db/schema';
-import type { Applicant, DefinitionAt } from '../http/context';
+import type { Applicant } from '../http/context';
+import type { DefinitionAt } from '../tenant';
 import type { DocumentsContext } from '../documents';
 
 export const APPLICATION_PDF_JOB = 'application-pdf';

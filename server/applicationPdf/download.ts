@@ -13,8 +13,9 @@ import {
 import { applicationPdfs, applications } from '../db/schema';
 import { HttpError } from '../errors';
 import { hmac, sameSecret } from '../secrets';
-import type { Applicant, DefinitionAt } from '../http/context';
-import { serviceTokenKey } from '../serviceView';
+import type { Applicant } from '../http/context';
+import type { DefinitionAt } from '../tenant';
+import { serviceTokenKey } from '../crypto/serviceKey';
 import { pdfRowOf, type ApplicationPdfContext } from './context';
 import { requestPdf } from './request';
 

@@ -2,7 +2,8 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { pdfMessages } from '#contract';
 import { applicationPdfs } from '../db/schema';
-import type { Applicant, DefinitionAt } from '../http/context';
+import type { Applicant } from '../http/context';
+import type { DefinitionAt } from '../tenant';
 import {
   APPLICATION_PDF_JOB,
   pdfRowOf,

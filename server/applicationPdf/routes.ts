@@ -10,8 +10,9 @@ import type { HttpError } from '../errors';
 import { FILE_CSP } from '../security/csp';
 import { refusals } from '../security/events';
 import { attachment } from '../http/attachment';
-import { described } from '../openapi/described';
-import { downloadPdf, pdfStatus, type ApplicationPdfContext } from './';
+import { described } from '../routeDescription';
+import type { ApplicationPdfContext } from './context';
+import { downloadPdf, pdfStatus } from './download';
 
 export function pdfRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
   return async (app) => {

@@ -5,8 +5,9 @@ import { applicationPdfs, applications, documents } from '../db/schema';
 import { applicationReference } from '#contract/submission.ts';
 import { sha256 } from '../secrets';
 import { isSealed, vaultOf } from '../crypto/answerVault';
-import type { Applicant, DefinitionAt } from '../http/context';
-import { answeredOf } from '../documents';
+import type { Applicant } from '../http/context';
+import type { DefinitionAt } from '../tenant';
+import { answeredOf } from '../db/answeredDocuments';
 import { pdfRowOf, type ApplicationPdfContext } from './context';
 
 /** Bump when the PDF's layout changes: every stored PDF is then prepared again when next asked for. */

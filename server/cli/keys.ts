@@ -20,7 +20,7 @@ import {
   reencryptionRun,
   reencryptTenant,
   type ReencryptProgress,
-} from '../crypto/reencryption';
+} from '../atRest/reencryption';
 import { dataKeysByMasterKey, rewrapDataKeys } from '../crypto/rotation';
 import { createStorage } from '../storage/create';
 import type { Database } from '../db/client';

@@ -1,16 +1,17 @@
 /**
- * Stored objects at rest (D154): AES-256-GCM in chunks of 64 KiB, so an object is sealed and opened
- * with one chunk in flight beside its plaintext, never a second whole copy. Each object has its own
- * key, derived from the tenant's objects key, a random salt kept in its header and the object's
- * name (a file moved to another name does not open). Each chunk's nonce is its index and its
+ * Stored objects at rest (D154): AES-256-GCM (aead.ts's, D204) in chunks of 64 KiB, so an object is
+ * sealed and opened with one chunk in flight beside its plaintext, never a second whole copy. Each
+ * object has its own key, derived from the tenant's objects key, a random salt kept in its header
+ * and the object's name (a file moved to another name does not open). Each chunk's nonce is its index and its
  * additional data says whether it is the last, so chunks can be neither reordered nor cut off.
  *
  *   header: "AdmObj" 0x00 0x02 | salt (12 bytes) | data key version (4 bytes, big-endian, D167)
  *   (before D167: "AdmObj" 0x00 0x01 | salt (16 bytes), under the first data key version)
  *   chunks: ciphertext | tag (16 bytes), the last one possibly short (an empty object: one tag)
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
+import { openWithIv, sealWithIv } from './aead';
 
 /** The first bytes of a sealed object; an object without them is a plain one stored before D154. */
 export const SEALED_OBJECT_MAGIC = Buffer.from('AdmObj\u0000\u0002', 'latin1');
@@ -76,10 +77,13 @@ export async function writeSealedObject(
   let filled = 0;
   let index = 0;
   const seal = async (last: boolean) => {
-    const cipher = createCipheriv('aes-256-gcm', key, nonce(index++));
-    cipher.setAAD(chunkContext(last));
-    const plain = block.subarray(0, filled);
-    await handle.write(Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]));
+    const { body, tag } = sealWithIv(
+      key,
+      nonce(index++),
+      block.subarray(0, filled),
+      chunkContext(last),
+    );
+    await handle.write(Buffer.concat([body, tag]));
     filled = 0;
   };
   for await (const bytes of source instanceof Uint8Array ? [source] : source)
@@ -117,12 +121,13 @@ export async function* sealedObjectChunks(
     if (length < TAG_BYTES) throw new Error('sealed object cut short');
     await handle.read(chunk, 0, length, position);
     position += length;
-    const decipher = createDecipheriv('aes-256-gcm', key, nonce(index));
-    decipher.setAAD(chunkContext(position === size));
-    decipher.setAuthTag(chunk.subarray(length - TAG_BYTES, length));
-    const plain = decipher.update(chunk.subarray(0, length - TAG_BYTES));
-    decipher.final();
-    yield plain;
+    yield openWithIv(
+      key,
+      nonce(index),
+      chunk.subarray(0, length - TAG_BYTES),
+      chunk.subarray(length - TAG_BYTES, length),
+      chunkContext(position === size),
+    );
   }
 }
 

@@ -10,5 +10,5 @@ export { CONVERSION_JOB, UPLOAD_SWEEP_JOB, type DocumentsContext } from './conte
 export { conversionJob, requestConversion } from './conversion';
 export { deleteConversion, deleteDocumentAnswer } from './deletion';
 export { documentRoutes } from './routes';
-export { answeredOf, conversionStatus, convertedDocuments, documentAnswers } from './state';
+export { conversionStatus, convertedDocuments, documentAnswers } from './state';
 export { MAX_PENDING_UPLOADS, presign, uploadSweepJob } from './uploads';

@@ -8,9 +8,13 @@ import {
   presignedUrlBody,
   presignedUrlResponse,
 } from '../../contract';
-import * as docs from './';
+import type { DocumentsContext } from './context';
+import { requestConversion } from './conversion';
+import { deleteConversion, deleteDocumentAnswer } from './deletion';
+import { conversionStatus, documentAnswers } from './state';
+import { presign } from './uploads';
 import { parse } from '../http/parse';
-import { described, type RouteDescription } from '../openapi/described';
+import { described, type RouteDescription } from '../routeDescription';
 
 const questionKeyParams = z.object({ question_key: z.string().check(z.minLength(1)) });
 const conversionQueued = z.object({ status: z.literal('UNPROCESSED') });
@@ -23,7 +27,7 @@ const call = (
 const ofQuestion = (summary: string, rest: Omit<RouteDescription, 'tag' | 'summary'> = {}) =>
   described(call(summary, { params: questionKeyParams, status: 204, ...rest }));
 
-export function documentRoutes(ctx: docs.DocumentsContext): FastifyPluginAsync {
+export function documentRoutes(ctx: DocumentsContext): FastifyPluginAsync {
   return async (app) => {
     const keyOf = (request: FastifyRequest) =>
       (request.params as { question_key: string }).question_key;
@@ -44,7 +48,7 @@ export function documentRoutes(ctx: docs.DocumentsContext): FastifyPluginAsync {
       ),
       async (request) => {
         const body = parse(presignedUrlBody, request.body);
-        return docs.presign(ctx, request.user, request.tenant.definition, body.answer_key);
+        return presign(ctx, request.user, request.tenant.definition, body.answer_key);
       },
     );
 
@@ -53,19 +57,14 @@ export function documentRoutes(ctx: docs.DocumentsContext): FastifyPluginAsync {
       described(
         call('The document answers: name and size per key', { response: documentAnswersResponse }),
       ),
-      async (request) => docs.documentAnswers(ctx, request.user),
+      async (request) => documentAnswers(ctx, request.user),
     );
 
     app.delete(
       '/document-answer/:question_key',
       ofQuestion('Remove a document answer'),
       async (request, reply) => {
-        await docs.deleteDocumentAnswer(
-          ctx,
-          request.user,
-          request.tenant.definition,
-          keyOf(request),
-        );
+        await deleteDocumentAnswer(ctx, request.user, request.tenant.definition, keyOf(request));
         return reply.status(204).send();
       },
     );
@@ -83,13 +82,7 @@ export function documentRoutes(ctx: docs.DocumentsContext): FastifyPluginAsync {
       ),
       async (request, reply) => {
         const body = parse(conversionBody, request.body);
-        await docs.requestConversion(
-          ctx,
-          request.user,
-          request.tenant.definition,
-          keyOf(request),
-          body,
-        );
+        await requestConversion(ctx, request.user, request.tenant.definition, keyOf(request), body);
         return reply.status(202).send({ status: 'UNPROCESSED' });
       },
     );
@@ -98,14 +91,14 @@ export function documentRoutes(ctx: docs.DocumentsContext): FastifyPluginAsync {
       '/pdf/document-answer/:question_key',
       ofQuestion('A conversion’s status', { status: 200, response: conversionResponse }),
       async (request) =>
-        docs.conversionStatus(ctx, request.user, request.tenant.definition, keyOf(request)),
+        conversionStatus(ctx, request.user, request.tenant.definition, keyOf(request)),
     );
 
     app.delete(
       '/pdf/document-answer/:question_key',
       ofQuestion('Cancel a conversion'),
       async (request, reply) => {
-        await docs.deleteConversion(ctx, request.user, request.tenant.definition, keyOf(request));
+        await deleteConversion(ctx, request.user, request.tenant.definition, keyOf(request));
         return reply.status(204).send();
       },
     );

@@ -1,19 +1,12 @@
 /** Reading the applicant's documents: one conversion's status, the answered files, their PDFs. */
-import { and, asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { documentMessages, type ConversionResponse, type DocumentAnswers } from '#contract';
 import type { Definition } from '#runtime';
+import { answeredOf } from '../db/answeredDocuments';
 import { documents } from '../db/schema';
 import type { Applicant, ServiceContext } from '../http/context';
 import { assertFileQuestion } from './checks';
 import { findDocument, type DocumentsContext } from './context';
-
-/** The applicant's documents whose conversion completed: only these are document answers. */
-export const answeredOf = (user: Applicant) =>
-  and(
-    eq(documents.tenantId, user.tenantId),
-    eq(documents.userId, user.userId),
-    eq(documents.answered, true),
-  );
 
 /** GET /api/pdf/document-answer/{key}: the conversion's status (SPEC 3.4). */
 export async function conversionStatus(

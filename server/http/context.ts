@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Definition } from '../../runtime';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
+import type { DefinitionAt } from '../tenant';
 import type { InstitutionConfig } from '../../definitions';
 import type { JobQueue } from '../jobs/queue';
 import type { MailSender } from '../mail/mailJobs';
@@ -28,12 +28,6 @@ export interface ServiceContext {
    */
   readonly originOf: (tenantId: string) => string;
 }
-
-/**
- * A tenant's definition at a published version: the one an application was submitted under
- * (`applications.definition_version`), the latest for a draft or an unknown version (D145).
- */
-export type DefinitionAt = (version: number | null | undefined) => Definition;
 
 /** A tenant's published definitions: the latest version's number and each version by number. */
 export interface PublishedDefinitions {

@@ -5,15 +5,9 @@
  * operator to see); queued and running jobs never. Deleted in batches, each a short statement.
  */
 import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import type { JobRetention } from '../config';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
-
-export interface JobRetention {
-  /** How long a done job is kept. */
-  readonly doneMs: number;
-  /** How long a failed job is kept (its `last_error` for an operator). */
-  readonly failedMs: number;
-}
 
 /** Rows deleted per statement. */
 export const PRUNE_BATCH = 1000;

@@ -1,14 +1,14 @@
 /**
- * The durable job queue (docs/decisions/ D30): a `jobs` table claimed with
- * `SELECT ... FOR UPDATE SKIP LOCKED`, so any number of server processes on one PostgreSQL (or the one
- * process on PGlite) take each job exactly once. A claim holds a lease (`locked_until`); a worker that
- * dies holding a job leaves it to be claimed again once the lease has run out, so a restart resumes it.
+ * The durable job queue (docs/decisions/ D30): a `jobs` table claimed with `SELECT ... FOR UPDATE
+ * SKIP LOCKED`, so any number of server processes on one PostgreSQL (or the one process on PGlite)
+ * take each job exactly once. A claim holds a lease (`locked_until`); a worker that dies holding a
+ * job leaves it to be claimed again once the lease has run out, so a restart resumes it.
  *
- * Claims are fair between owners (D71, D136): the next job is the oldest ready one of the
- * owner (the payload's tenant and applicant) with no job running, then with the fewest finished in
- * the last minute, so one applicant's heavy files cannot hold back another's small one. A worker
- * runs one job at a time in each lane (./claimOrder.ts): a Word file's print never holds up an
- * image. Finished jobs are pruned after their retention (./prune.ts).
+ * Claims are fair between owners (D71, D136): the next job is the oldest ready one of the owner
+ * (the payload's tenant and applicant) with no job running, then with the fewest finished in the
+ * last minute, so one applicant's heavy files cannot hold back another's small one. A worker runs
+ * one job at a time in each lane (./claimOrder.ts): a Word file's print never holds up an image.
+ * Finished jobs are pruned after their retention (./prune.ts).
  *
  * Adding a kind is one call: `queue.register('application-pdf', handler)`. Every payload carries the
  * `tenantId` it belongs to: `run` and `onGiveUp` run in that tenant's scope (docs/decisions/ D56), so
@@ -22,7 +22,7 @@ import { jobs } from '../db/schema';
 import { currentTenant, runInTenant, runWithoutTenant } from '../db/tenantScope';
 import { WorkerHeartbeat } from './heartbeat';
 import { claimOrder, LANES, readyJobs, type JobLane } from './claimOrder';
-import { pruneJobs, type JobRetention } from './prune';
+import { pruneJobs } from './prune';
 export { FAIRNESS_WINDOW_MS, LANES, type JobLane } from './claimOrder';
 
 export interface Job<P = Record<string, unknown>> {
@@ -72,7 +72,7 @@ export interface QueueOptions {
   readonly retryDelayMs?: number;
   readonly onError?: (error: unknown, job?: Job) => void;
   /** How long finished jobs are kept; without it, the worker never prunes. */
-  readonly retention?: JobRetention;
+  readonly retention?: Parameters<typeof pruneJobs>[2];
   /** How often the running worker prunes (default `PRUNE_EVERY_MS`). */
   readonly pruneEveryMs?: number;
   /** How often the running worker beats and renews its jobs' leases (default `HEARTBEAT_MS`). */

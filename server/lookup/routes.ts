@@ -5,7 +5,7 @@ import { lookupDetail, lookupMessages, lookupQuery, lookupSuggestions } from '..
 import type { ServiceContext } from '../http/context';
 import { HttpError } from '../errors';
 import { parse } from '../http/parse';
-import { described } from '../openapi/described';
+import { described } from '../routeDescription';
 import type { LookupService } from './service';
 
 export function lookupRoutes(ctx: ServiceContext, service: LookupService): FastifyPluginAsync {

@@ -12,7 +12,7 @@ import type { Database } from '../db/client';
 import type { Job, JobKind, JobQueue } from '../jobs/queue';
 import { sha256 } from '../secrets';
 import { errorFields } from '../security/logFields';
-import { open, seal } from '../staff';
+import { open, seal } from '../crypto/secretBox';
 import type { MailMessage, Mailer } from './mailer';
 import { countMail } from './mailStats';
 import { mails, type MailCollege } from './templates';
@@ -54,7 +54,7 @@ interface MailPayload extends Record<string, unknown> {
   readonly template: MailTemplate;
   readonly messageId: string;
   readonly giveUpAt: string;
-  /** `{ to, args }` sealed with the mail key (server/staff/secretBox.ts); gone once sent. */
+  /** `{ to, args }` sealed with the mail key (server/crypto/secretBox.ts); gone once sent. */
   readonly sealed?: string;
   /** Set once the SMTP server (or the outbox) took the mail: a run after a crash sends nothing. */
   readonly sentAt?: string;
@@ -163,7 +163,7 @@ function spent(payload: MailPayload, field: 'sentAt' | 'givenUpAt', at: Date): M
   return { ...kept, [field]: at.toISOString() };
 }
 
-/** The job that sends one mail (registered by server/jobs/kinds.ts). */
+/** The job that sends one mail (registered by server/jobKinds.ts). */
 export function mailJob(ctx: MailJobContext): JobKind<MailPayload> {
   const { config } = ctx;
   return {

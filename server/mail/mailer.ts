@@ -6,7 +6,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { mailFailures } from '../operations/processMetrics';
+import { mailFailures } from '../processMetrics';
 
 export interface MailMessage {
   readonly to: string;

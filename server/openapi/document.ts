@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { toJSONSchema, type $ZodType } from 'zod/v4/core';
 import { errorBody } from '../../contract';
-import type { Content, RegisteredRoute, RouteDescription, Security, Tag } from './described';
+import type { Content, RegisteredRoute, RouteDescription, Security, Tag } from '../routeDescription';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

@@ -6,7 +6,7 @@
  */
 import { Gauge, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client';
-import { collectProcessMetrics, processRegistry } from './processMetrics';
+import { collectProcessMetrics, processRegistry } from '../processMetrics';
 import { QueueFigureReader, type KindFigures, type QueueFigures } from './queueFigures';
 
 const JOB_STATES = ['waiting', 'scheduled', 'running', 'retrying', 'failed'] as const;

@@ -10,12 +10,12 @@ import type { DatabaseHandle } from '../db/client';
 import { HttpError } from '../errors';
 import * as z from 'zod/mini';
 import { ignoredResponse } from '../../contract';
-import { described, type RegisteredRoute } from '../openapi/described';
+import { described, type RegisteredRoute } from '../routeDescription';
 import { OPENAPI_PATH, openApiJson } from '../openapi/document';
 import { sameSecret } from '../secrets';
 import { securityEvent } from '../security/events';
 import { ServerMetrics } from './metrics';
-import { requestDuration } from './processMetrics';
+import { requestDuration } from '../processMetrics';
 import { ReadinessCheck, type WorkerStarting } from './readiness';
 
 export const METRICS_PATH = '/metrics';

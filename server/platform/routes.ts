@@ -18,7 +18,7 @@ import {
 import type { Database } from '../db/client';
 import { HttpError } from '../errors';
 import { parse } from '../http/parse';
-import { described, type RouteDescription } from '../openapi/described';
+import { described, type RouteDescription } from '../routeDescription';
 import { sameSecret } from '../secrets';
 import { securityEvent } from '../security/events';
 import { cliKey } from '../serviceView';

@@ -11,7 +11,7 @@ import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { runInTenant } from '../db/tenantScope';
 import { definitionVersions, tenants } from '../db/schema';
-import { audit, type Actor } from '../staff';
+import { audit, type Actor } from '../db/auditTrail';
 import {
   createTenant,
   publishedVersions,

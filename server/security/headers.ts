@@ -11,7 +11,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import { sendEncoded } from '../delivery/encoding';
-import type { Tenant } from '../tenants';
+import type { Tenant } from '../tenant';
 import { CSP_NONCE_PLACEHOLDER, cspDirectives, cspHeader, type CspDirectives } from './csp';
 import { tenantPage } from './tenantPage';
 

@@ -4,10 +4,4 @@
  * and nothing else (D187).
  */
 export { serviceRoutes, serviceTokenQuery } from './routes';
-export {
-  cliKey,
-  mintServiceToken,
-  revokeServiceToken,
-  serviceTokenKey,
-  serviceViewData,
-} from './serviceTokens';
+export { cliKey, mintServiceToken, revokeServiceToken, serviceViewData } from './serviceTokens';

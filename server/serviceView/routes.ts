@@ -26,7 +26,7 @@ import {
   verifyServiceToken,
 } from './serviceTokens';
 import { parse } from '../http/parse';
-import { described } from '../openapi/described';
+import { described } from '../routeDescription';
 
 /** GET /service/tmp-pdf?service_token=. */
 export const serviceTokenQuery = z.object({ [SERVICE_TOKEN_PARAM]: z.string().min(1).max(1024) });

@@ -13,14 +13,12 @@ import { applications, serviceTokenRevocations, staffServiceLinks, users } from 
 import { HttpError } from '../errors';
 import { hmac, randomToken, sameSecret, secretFile } from '../secrets';
 import { vaultOf } from '../crypto/answerVault';
+import { serviceTokenKey } from '../crypto/serviceKey';
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/client';
 import { normalizeEmail } from '../account';
 import type { PublishedDefinitions } from '../http/context';
 import { documentAnswers } from '../documents';
-
-/** The file in DATA_DIR holding the generated service-token key when none is configured. */
-export const SERVICE_KEY_FILE = 'service-token.key';
 
 const payloadSchema = z.strictObject({
   v: z.literal(1),
@@ -51,19 +49,6 @@ interface TokenContext {
   readonly config: ServerConfig;
   /** Where the tenant's links lead (tenantOrigin, D196). */
   readonly originOf: (tenantId: string) => string;
-}
-
-const keys = new Map<string, string>();
-
-/** The HMAC key: SERVICE_TOKEN_SECRET, else a random key kept in DATA_DIR (mode 600). */
-export function serviceTokenKey(config: ServerConfig): string {
-  if (config.serviceTokenSecret) return config.serviceTokenSecret;
-  let key = keys.get(config.dataDir);
-  if (!key) {
-    key = secretFile(config.dataDir, SERVICE_KEY_FILE);
-    keys.set(config.dataDir, key);
-  }
-  return key;
 }
 
 const SIGNING_CONTEXT = 'service-token:v1:';

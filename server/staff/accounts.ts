@@ -21,8 +21,8 @@ import {
   reserveLoginAttempt,
 } from '../account';
 import type { ServiceContext } from '../http/context';
-import { audit, type Actor } from './audit';
-import { open, seal } from './secretBox';
+import { audit, type Actor } from '../db/auditTrail';
+import { open, seal } from '../crypto/secretBox';
 import {
   createStaffSession,
   endAllStaffSessions,

@@ -16,7 +16,7 @@ import {
 } from '../../contract/staff';
 import { HttpError } from '../errors';
 import { parse } from '../http/parse';
-import { described } from '../openapi/described';
+import { described } from '../routeDescription';
 import { staffCall } from './routeDescription';
 import { securityEvent } from '../security/events';
 import type { ApplicationPdfContext } from '../applicationPdf';

@@ -1,10 +1,11 @@
 /**
- * The staff audit log: who (the staff member, or the command line), what, which applicant, when. It
- * never holds answers or secrets; `detail` is a short description (a role, what a list or an export
+ * The staff audit log, as the console reads it (rows are written by server/db/auditTrail.ts): who
+ * (the staff member, or the command line), what, which applicant, when. It never holds answers or
+ * secrets; `detail` is a short description (a role, what a list or an export
  * was filtered on: never the words searched, which can be a name, D109).
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Actor } from '../db/auditTrail';
 import { staffAudit, staffListing } from '../db/schema';
 import {
   AUDIT_CLI_ACTOR,
@@ -16,7 +17,7 @@ import {
 import type { ServiceContext } from '../http/context';
 import { localMidnight } from './localTimes';
 import { labelOf } from '../../runtime';
-import type { Tenant } from '../tenants';
+import type { Tenant } from '../tenant';
 import { underAccountLock } from '../account';
 import {
   countRows,
@@ -29,32 +30,6 @@ import {
   type Position,
   type SeekPage,
 } from './seekPaging';
-
-export interface Actor {
-  readonly tenantId: string;
-  readonly staffUserId: string | null;
-  /** The staff member's address, or `cli`. */
-  readonly name: string;
-}
-
-/** Writes an audit row (in a transaction when `ctx.db` is one). */
-export async function audit(
-  ctx: { readonly db: Pick<Database, 'insert'>; readonly config: ServiceContext['config'] },
-  actor: Actor,
-  action: AuditAction,
-  applicantId: string | null = null,
-  detail: string | null = null,
-): Promise<void> {
-  await ctx.db.insert(staffAudit).values({
-    tenantId: actor.tenantId,
-    staffUserId: actor.staffUserId,
-    actor: actor.name,
-    action,
-    applicantId,
-    detail,
-    at: ctx.config.now(),
-  });
-}
 
 const SEARCHED = 'search: yes';
 const isSearch = (detail: string | null) => detail?.startsWith(SEARCHED) ?? false;

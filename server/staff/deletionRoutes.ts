@@ -12,7 +12,7 @@ import {
 import { applicantParams, staffMessages } from '../../contract/staff';
 import { HttpError } from '../errors';
 import { parse } from '../http/parse';
-import { described } from '../openapi/described';
+import { described } from '../routeDescription';
 import { staffCall } from './routeDescription';
 import {
   completedDeletionRequests,
@@ -22,7 +22,7 @@ import {
 import type { ApplicationPdfContext } from '../applicationPdf';
 import { actorOf } from './accounts';
 import type { StaffSession } from './sessions';
-import { audit } from './audit';
+import { audit } from '../db/auditTrail';
 
 export function deletionRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
   return async (app) => {

@@ -8,8 +8,8 @@ import { exportMessages, type ExportColumns } from '../../contract/staffExports'
 import { staffExportColumns } from '../db/schema';
 import { HttpError } from '../errors';
 import type { ServiceContext } from '../http/context';
-import type { Tenant } from '../tenants';
-import { audit, type Actor } from './audit';
+import type { Tenant } from '../tenant';
+import { audit, type Actor } from '../db/auditTrail';
 import { versionedAnswerColumns } from './exportCsv';
 
 type Versions = Pick<Tenant, 'versions' | 'definitionAt'>;

@@ -29,7 +29,7 @@ import { headersOf, keyPlaces, type KeyPlace } from './exportHeaders';
 import type { ApplicationQuery } from '../../contract/staff';
 import type { Database } from '../db/client';
 import type { AnswerVault } from '../crypto/answerVault';
-import type { Tenant } from '../tenants';
+import type { Tenant } from '../tenant';
 import {
   filterOf,
   LISTING_COLUMNS,

@@ -15,7 +15,7 @@ import {
 import { disposition } from '../http/attachment';
 import { pdfBundleStatus, pdfBundleZip, startPdfBundle } from './pdfBundles';
 import { parse } from '../http/parse';
-import { described } from '../openapi/described';
+import { described } from '../routeDescription';
 import { staffCall } from './routeDescription';
 import type { ApplicationPdfContext } from '../applicationPdf';
 import { actorOf } from './accounts';

@@ -11,11 +11,16 @@ import { staffPasswordMessages, type StaffInvitation } from '../../contract/staf
 import { staffInvitations, staffPasswordResets, staffUsers } from '../db/schema';
 import { HttpError } from '../errors';
 import { issueToken, sha256 } from '../secrets';
-import { assertUncommon, clearLoginFailures, normalizeEmail, RESET_VALIDITY_MS } from '../account';
+import {
+  assertUncommon,
+  clearLoginFailures,
+  normalizeEmail,
+  RESET_VALIDITY_MS,
+  takeFromLimit,
+} from '../account';
 import type { ServiceContext } from '../http/context';
-import { takeFromLimit } from '../http/limits';
 import { passwordName } from './accounts';
-import { audit } from './audit';
+import { audit } from '../db/auditTrail';
 import { endAllStaffSessions } from './sessions';
 
 /** The console's page for a reset link, on the tenant's own origin, never the Host header (D196). */

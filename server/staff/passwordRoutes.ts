@@ -15,7 +15,7 @@ import {
 } from '../../contract/staffPassword';
 import type { HttpError } from '../errors';
 import { parse } from '../http/parse';
-import { described } from '../openapi/described';
+import { described } from '../routeDescription';
 import { staffCall } from './routeDescription';
 import { refusals } from '../security/events';
 import type { ServiceContext } from '../http/context';

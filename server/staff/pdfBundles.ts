@@ -26,7 +26,8 @@ import {
   type ApplicationPdfContext,
 } from '../applicationPdf';
 import { filterOf } from './applicationList';
-import { audit, filterDetail, type Actor } from './audit';
+import { audit, type Actor } from '../db/auditTrail';
+import { filterDetail } from './audit';
 import { exportFileName } from './exportCsv';
 import { searchOf } from './listSearch';
 import { zipStream, type ZipEntry } from './zipStream';

@@ -1,4 +1,4 @@
-import type { RouteDescription } from '../openapi/described';
+import type { RouteDescription } from '../routeDescription';
 
 /** A staff console call (OpenAPI, D205): a staff session opens it unless it says otherwise. */
 export const staffCall = (

@@ -23,7 +23,7 @@ import {
 } from '../../contract/staff';
 import { HttpError } from '../errors';
 import { parse } from '../http/parse';
-import { described } from '../openapi/described';
+import { described } from '../routeDescription';
 import { staffCall } from './routeDescription';
 import { disposition } from '../http/attachment';
 import { deletionRoutes } from './deletionRoutes';
@@ -37,7 +37,8 @@ import type { ApplicationPdfContext } from '../applicationPdf';
 import * as access from './applicationAccess';
 import * as accounts from './accounts';
 import { listApplications } from './applicationList';
-import { audit, auditSearch, filterDetail } from './audit';
+import { audit } from '../db/auditTrail';
+import { auditSearch, filterDetail } from './audit';
 import { exportApplications, exportFileName } from './exportCsv';
 import { vaultOf } from '../crypto/answerVault';
 import * as links from './serviceLinks';

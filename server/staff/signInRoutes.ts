@@ -16,7 +16,7 @@ import {
 import { CLEAR_SITE_DATA } from '../cookies';
 import type { HttpError } from '../errors';
 import { parse } from '../http/parse';
-import { described } from '../openapi/described';
+import { described } from '../routeDescription';
 import { staffCall } from './routeDescription';
 import { refusals, type SecurityEvent } from '../security/events';
 import type { ApplicationPdfContext } from '../applicationPdf';

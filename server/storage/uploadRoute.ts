@@ -9,7 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { documentMessages } from '../../contract';
 import { HttpError } from '../errors';
 import { refusals } from '../security/events';
-import { described } from '../openapi/described';
+import { described } from '../routeDescription';
 import type { LocalStorage } from './local';
 import { UPLOAD_POLICY } from './storage';
 

@@ -235,10 +235,38 @@ describe('import zones of ARCHITECTURE.md (enforced by ESLint)', () => {
       ['server/staff/virtual.ts', '../account'],
       ['server/staff/virtual.ts', '../account/index.ts'],
       ['server/staff/virtual.ts', '#server/account/index.ts'],
-      ['server/jobs/virtual.ts', '#server/staff/index.ts'],
+      ['server/platform/virtual.ts', '#server/staff/index.ts'],
       ['server/staff/virtual.ts', './pdfBundles'],
     ])
       expect(await rulesFiredOnImport(file!, from!), `${file} -> ${from}`).toEqual([]);
+  });
+
+  it("keep the server's imports one way, down server/layers.json: no slice in the infrastructure (D204)", async () => {
+    await expectZonesRefuse([
+      ['server/http/virtual.ts', '../account'],
+      ['server/mail/virtual.ts', '#server/staff/index.ts'],
+      ['server/jobs/virtual.ts', '../jobKinds'],
+      ['server/crypto/virtual.ts', '../tenants'],
+      ['server/db/virtual.ts', '#server/app.ts'],
+      ['server/account/virtual.ts', '../staff'],
+    ]);
+    for (const [file, from] of [
+      ['server/account/virtual.ts', '../http/context'],
+      ['server/jobKinds.ts', './staff'],
+      ['server/mail/virtual.ts', '#server/crypto/secretBox.ts'],
+    ])
+      expect(await rulesFiredOnImport(file!, from!), `${file} -> ${from}`).toEqual([]);
+  });
+
+  it('refuse a loop of server files (import-x/no-cycle, D204)', async () => {
+    // server/documents/routes.ts imports ./state: state importing the routes back closes a loop.
+    expect(
+      await rulesFired(
+        'server/documents/state.ts',
+        "import { documentRoutes } from './routes';\nexport const routes = documentRoutes;\n",
+      ),
+    ).toContain('import-x/no-cycle');
+    expect(await rulesFiredOnImport('server/documents/state.ts', './checks')).toEqual([]);
   });
 
   it('forbid eval and new Function everywhere (strict CSP)', async () => {

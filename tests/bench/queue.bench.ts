@@ -89,7 +89,7 @@ export async function runQueueBench(): Promise<{ ok: boolean; lines: string[] }>
       const queues = tables.map((table) =>
         new JobQueue(table.handle.db, {
           now: () => new Date(),
-          // As the product claims on each database (server/jobs/kinds.ts).
+          // As the product claims on each database (server/jobKinds.ts).
           serialClaims: kind === 'postgres',
         }).register(BENCH_JOB, { run: async () => undefined }),
       );

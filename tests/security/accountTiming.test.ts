@@ -19,7 +19,7 @@ import {
   startServer,
   type TestServer,
 } from '../server/harness';
-import { RETENTION_JOB, scheduleRetentionSweep } from '../../server/jobs/retention';
+import { RETENTION_JOB, scheduleRetentionSweep } from '../../server/retention';
 import { pairedTimings, TimingClient, type PairedTimings, type TimedReply } from './helpers';
 import { hodgesLehmann, mannWhitneyU, median } from './statistics';
 

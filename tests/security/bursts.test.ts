@@ -10,7 +10,7 @@ import {
   HARD_STOP_AFTER,
   LOCKOUT_AFTER,
 } from '../../server/account/accounts';
-import { ACCOUNT_LIMITS } from '../../server/http/limits';
+import { ACCOUNT_LIMITS } from '../../server/account/limits';
 import {
   codeIn,
   databaseKinds,

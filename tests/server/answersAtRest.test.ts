@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '../../contract';
 import { isSealed, vaultOf } from '../../server/crypto/answerVault';
-import { sealAllTenants } from '../../server/crypto/sealAtRest';
+import { sealAllTenants } from '../../server/atRest/sealAtRest';
 import { runInTenant } from '../../server/db/tenantScope';
 import { versionTag } from '../../server/application/applications';
 import { databaseKinds, registeredClient, startServer, type TestServer } from './harness';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerVault, isSealed, keyVersionOf, vaultOf } from '../../server/crypto/answerVault';
 import { storedVersions, TenantKeys } from '../../server/crypto/dataKeys';
 import { masterKeys } from '../../server/crypto/masterKey';
-import { reencryptTenant } from '../../server/crypto/reencryption';
+import { reencryptTenant } from '../../server/atRest/reencryption';
 import { runInTenant } from '../../server/db/tenantScope';
 import { versionTag } from '../../server/application/applications';
 import { LocalStorage } from '../../server/storage/local';

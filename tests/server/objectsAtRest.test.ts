@@ -24,7 +24,7 @@ import {
   OBJECT_HEADER_BYTES,
   SEALED_OBJECT_MAGIC,
 } from '../../server/crypto/objectSeal';
-import { sealStoredObjects } from '../../server/crypto/sealAtRest';
+import { sealStoredObjects } from '../../server/atRest/sealAtRest';
 import { LocalStorage, unretiredKeyring } from '../../server/storage/local';
 import { databaseKinds, startServer, type TestServer } from './harness';
 

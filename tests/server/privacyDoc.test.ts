@@ -1,7 +1,7 @@
 /** docs/privacy.md quotes the retention windows from their one source (D153). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RETENTION_WINDOWS } from '../../server/jobs/retention';
+import { RETENTION_WINDOWS } from '../../server/retention';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { AnswerVault, isSealed, keyVersionOf } from '../../server/crypto/answerVault';
 import { CURRENT_VERSION_TTL_MS, storedVersions, TenantKeys } from '../../server/crypto/dataKeys';
 import { masterKeys } from '../../server/crypto/masterKey';
-import { REENCRYPT_BATCH, reencryptTenant } from '../../server/crypto/reencryption';
+import { REENCRYPT_BATCH, reencryptTenant } from '../../server/atRest/reencryption';
 import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
 import { applications, users } from '../../server/db/schema';
 import { runInTenant } from '../../server/db/tenantScope';

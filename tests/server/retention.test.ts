@@ -16,7 +16,7 @@ import {
 } from '../../server/db/schema';
 import { runInTenant } from '../../server/db/tenantScope';
 import { RESET_VALIDITY_MS } from '../../server/account/accounts';
-import { RETENTION_WINDOWS, sweepRetention } from '../../server/jobs/retention';
+import { RETENTION_WINDOWS, sweepRetention } from '../../server/retention';
 import { databaseKinds, PASSWORD, registeredClient, startServer, type TestServer } from './harness';
 import { addStaffByCli, invitationToken } from './staffHelpers';
 

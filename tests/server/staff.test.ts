@@ -442,7 +442,7 @@ describe.each(databaseKinds)('staff console sign-in and access on %s', (database
 
   /** The reader's key, read back through the app's own unsealing (the test acts as their phone). */
   async function readerSecret(): Promise<string> {
-    const { open } = await import('../../server/staff/secretBox');
+    const { open } = await import('../../server/crypto/secretBox');
     const rows = await runInTenant('northfield', () =>
       server.built.database.db.select().from(staffUsers),
     );

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffMessages } from '../../contract/staff';
 import { staffPasswordMessages } from '../../contract/staffPassword';
 import { RESET_VALIDITY_MS } from '../../server/account/accounts';
-import { ACCOUNT_LIMITS } from '../../server/http/limits';
+import { ACCOUNT_LIMITS } from '../../server/account/limits';
 import { codeAt } from '../../server/staff/totp';
 import { databaseKinds, logCollector, PASSWORD, startServer, type TestServer } from './harness';
 import {

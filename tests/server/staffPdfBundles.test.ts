@@ -18,7 +18,7 @@ import { applicationPdfs, users } from '../../server/db/schema';
 import { runInTenant } from '../../server/db/tenantScope';
 import { readSourcesAndPdf } from '../../server/applicationPdf/sources';
 import { applicationReference } from '../../server/applicationPdf';
-import { sweepRetention } from '../../server/jobs/retention';
+import { sweepRetention } from '../../server/retention';
 import { databaseKinds, registeredClient, startServer, type TestServer } from './harness';
 import {
   adminWithApplicant,

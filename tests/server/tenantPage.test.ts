@@ -14,7 +14,7 @@ import type { InstitutionFile, TenantPageData } from '../../definitions/institut
 import { loadDefinition } from '../../runtime';
 import { cspDirectives } from '../../server/security/csp';
 import { indexPageSender } from '../../server/security/headers';
-import type { Tenant } from '../../server/tenants';
+import type { Tenant } from '../../server/tenant';
 import { miniDefinition } from '../fixtures/miniDefinition';
 import { startServer, type TestServer } from './harness';
 

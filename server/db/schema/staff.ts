@@ -22,7 +22,7 @@ import { users } from './accounts';
 
 /**
  * A staff member. `passwordHash` is null until the invitation is taken up; `totpSecret` is the TOTP
- * key encrypted with AES-256-GCM (server/staff/secretBox.ts), set at enrolment and live once
+ * key encrypted with AES-256-GCM (server/crypto/secretBox.ts), set at enrolment and live once
  * `totpEnrolledAt` is; `totpLastStep` is the newest 30-second step used, so a code works once.
  */
 export const staffUsers = pgTable(

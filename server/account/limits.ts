@@ -4,8 +4,8 @@
  */
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import { accountEvents } from '../db/schema';
-import { underAccountLock } from '../account';
-import type { ServiceContext } from './context';
+import { underAccountLock } from './accountLock';
+import type { ServiceContext } from '../http/context';
 
 export const HOUR_MS = 60 * 60 * 1000;
 

@@ -8,7 +8,7 @@
  */
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { collegeDate } from '../../contract/collegeTime';
+import { collegeDate } from '../contract/collegeTime';
 import {
   confirmationCodes,
   loginFailureStreaks,
@@ -18,17 +18,17 @@ import {
   serviceTokenRevocations,
   sessions,
   tmpAnswers,
-} from '../db/schema';
-import { runInTenant } from '../db/tenantScope';
-import type { JobKind, JobQueue } from './queue';
-import { pruneAccountEvents } from '../http/limits';
-import { expirePdfBundles } from '../staff';
+} from './db/schema';
+import { runInTenant } from './db/tenantScope';
+import type { JobKind, JobQueue } from './jobs/queue';
+import { expirePdfBundles } from './staff';
 import {
   deleteAccountRows,
   notedObjects,
   removeNotedObjects,
   type DeletionContext,
-} from '../account';
+  pruneAccountEvents,
+} from './account';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -266,7 +266,7 @@ export async function scheduleRetentionSweep(queue: JobQueue, now: Date): Promis
   await queue.enqueueOnce(RETENTION_JOB, slotKey(slot), {});
 }
 
-/** The sweep's job kind (registered by server/jobs/kinds.ts). */
+/** The sweep's job kind (registered by server/jobKinds.ts). */
 export function retentionSweepJob(
   ctx: DeletionContext & { readonly queue: JobQueue },
   tenantIds: () => readonly string[],

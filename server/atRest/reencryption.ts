@@ -17,8 +17,8 @@ import { keyReencryptionRuns, tenantDataKeys } from '../db/schema';
 import { runInTenant } from '../db/tenantScope';
 import { LocalStorage } from '../storage/local';
 import type { ObjectStorage } from '../storage/storage';
-import { isSealed, keyVersionOf, openOne, sealOne, type AnswerVault } from './answerVault';
-import { CURRENT_VERSION_TTL_MS, storedVersions, type DataKey } from './dataKeys';
+import { isSealed, keyVersionOf, openOne, sealOne, type AnswerVault } from '../crypto/answerVault';
+import { CURRENT_VERSION_TTL_MS, storedVersions, type DataKey } from '../crypto/dataKeys';
 
 /** Applications per transaction: short row locks beside the saves. */
 export const REENCRYPT_BATCH = 50;

@@ -2,7 +2,7 @@
  * How a route describes itself for the OpenAPI document (D140, D205): once, where it is registered,
  * from the zod schemas it parses with. The description rides in the route's `config`, where Fastify
  * validates nothing, so requests are checked and refused exactly as before; the composition root
- * collects it (`onRoute`) and ./document.ts builds the document from what was collected.
+ * collects it (`onRoute`) and openapi/document.ts builds the document from what was collected.
  */
 import type { RouteShorthandOptions } from 'fastify';
 import type { $ZodType } from 'zod/v4/core';

@@ -12,9 +12,9 @@ import type { Database } from '../db/client';
 import { runInTenant } from '../db/tenantScope';
 import { LocalStorage } from '../storage/local';
 import { objectTenant, type ObjectStorage } from '../storage/storage';
-import type { Tenant } from '../tenants';
-import { isSealed, sealedVersionOf, type AnswerVault } from './answerVault';
-import { holdSealingKey, RetiredSealingKey } from './dataKeys';
+import type { Tenant } from '../tenant';
+import { isSealed, sealedVersionOf, type AnswerVault } from '../crypto/answerVault';
+import { holdSealingKey, RetiredSealingKey } from '../crypto/dataKeys';
 
 const BATCH = 100;
 

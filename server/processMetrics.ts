@@ -15,7 +15,7 @@ export const requestDuration = new Histogram({
   registers: [processRegistry],
 });
 
-/** Counted by ../mail/mailer.ts where a send fails (SMTP refused, the outbox not writable). */
+/** Counted by mail/mailer.ts where a send fails (SMTP refused, the outbox not writable). */
 export const mailFailures = new Counter({
   name: 'admission_mail_failures_total',
   help: 'Mails this process could not send',

@@ -5,33 +5,33 @@
  * start on their first use.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { ServerConfig } from '../config';
-import { ACCOUNT_REQUEST_JOB, accountRequestJob } from '../account';
-import { vaultOf } from '../crypto/answerVault';
-import type { DatabaseHandle } from '../db/client';
-import { ConversionSandbox } from '../conversion/sandbox';
-import type { Mailer } from '../mail/mailer';
-import { MAIL_JOB, mailJob, QueuedMail } from '../mail/mailJobs';
-import { PasswordHasher } from '../passwords';
-import { ChromiumPrinter } from '../pdf/chromium';
-import { errorFields } from '../security/logFields';
+import type { ServerConfig } from './config';
+import { ACCOUNT_REQUEST_JOB, accountRequestJob } from './account';
+import { vaultOf } from './crypto/answerVault';
+import type { DatabaseHandle } from './db/client';
+import { ConversionSandbox } from './conversion/sandbox';
+import type { Mailer } from './mail/mailer';
+import { MAIL_JOB, mailJob, QueuedMail } from './mail/mailJobs';
+import { PasswordHasher } from './passwords';
+import { ChromiumPrinter } from './pdf/chromium';
+import { errorFields } from './security/logFields';
 import {
   APPLICATION_PDF_JOB,
   applicationPdfJob,
   type ApplicationPdfContext,
-} from '../applicationPdf';
+} from './applicationPdf';
 import {
   conversionJob,
   CONVERSION_JOB,
   uploadSweepJob,
   UPLOAD_SWEEP_JOB,
   type DocumentsContext,
-} from '../documents';
+} from './documents';
 import { RETENTION_JOB, retentionSweepJob } from './retention';
-import { PDF_BUNDLE_JOB, pdfBundleJob } from '../staff';
-import { createStorage } from '../storage/create';
-import type { TenantDirectory } from '../tenants';
-import { JobQueue } from './queue';
+import { PDF_BUNDLE_JOB, pdfBundleJob } from './staff';
+import { createStorage } from './storage/create';
+import type { TenantDirectory } from './tenants';
+import { JobQueue } from './jobs/queue';
 
 export interface JobSetup {
   readonly queue: JobQueue;
