@@ -26,7 +26,7 @@ import { ClosingSteps, JOB_GRACE_MS } from './shutdown';
 import { LocalStorage, UPLOAD_PATH } from './storage/local';
 import { uploadRoute } from './storage/uploadRoute';
 import { registerOperations } from './operations/routes';
-import type { RegisteredRoute } from './routeDescription';
+import { collectRoutes, type RegisteredRoute } from './routeDescription';
 import { serviceRoutes } from './serviceView';
 import { answerColumns, staffRoutes } from './staff';
 import { platformRoutes } from './platform';
@@ -127,11 +127,7 @@ export async function buildServer(
   closing.trackRequests(app);
   closing.nameCloseHooks(app);
   // Each route's OpenAPI description comes with it (D205): the document is built from these.
-  const routes: RegisteredRoute[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat())
-      routes.push({ method, url: route.url, openapi: route.config?.openapi });
-  });
+  const routes = collectRoutes(app);
 
   const database =
     options.database ??

@@ -4,7 +4,7 @@
  * validates nothing, so requests are checked and refused exactly as before; the composition root
  * collects it (`onRoute`) and openapi/document.ts builds the document from what was collected.
  */
-import type { RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import type { $ZodType } from 'zod/v4/core';
 
 export type Security = 'session' | 'staffSession' | 'staffKey' | 'metricsToken' | 'serviceToken';
@@ -49,4 +49,14 @@ export interface RegisteredRoute {
   readonly method: string;
   readonly url: string;
   readonly openapi?: RouteDescription;
+}
+
+/** Every route registered on `app` from now on, with its description, as it is registered. */
+export function collectRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, openapi: route.config?.openapi });
+  });
+  return routes;
 }
