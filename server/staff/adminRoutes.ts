@@ -2,7 +2,7 @@
  * The staff console's administration (docs/staff.md): the staff, invitations (also from the command
  * line's key), the audit log and the form's versions. Behind the staff routes' gates (./routes.ts).
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import * as z from 'zod/mini';
 import { messageResponse } from '../../contract';
 import {
@@ -17,7 +17,7 @@ import {
 import { HttpError } from '../errors';
 import { parse } from '../http/parse';
 import { described } from '../routeDescription';
-import { staffCall } from './routeDescription';
+import { staffCall, type RateLimited } from './routeDescription';
 import { securityEvent } from '../security/events';
 import type { ApplicationPdfContext } from '../applicationPdf';
 import { cliKey } from '../serviceView';
@@ -25,15 +25,10 @@ import { sameSecret } from '../secrets';
 import * as accounts from './accounts';
 import { auditEntries } from './audit';
 import { publishedVersions } from '../tenants';
-import { type StaffSession } from './sessions';
+import { staffOf } from './sessions';
 
-export function adminRoutes(
-  ctx: ApplicationPdfContext,
-  limited: { rateLimit: { max: number; timeWindow: string } },
-): FastifyPluginAsync {
+export function adminRoutes(ctx: ApplicationPdfContext, limited: RateLimited): FastifyPluginAsync {
   return async (app) => {
-    const staffOf = (request: FastifyRequest) => request.staff as StaffSession;
-
     /** `npm run staff -- add`: the command line's key (DATA_DIR/cli.key), for a running server. */
     app.post(
       '/cli/staff',

@@ -2,7 +2,7 @@
  * Deletion requests of submitted applications (D152): an admin lists them and completes one, which
  * deletes the account as "Delete my account" does before submission. Both audited.
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { applicationReference, messageResponse } from '../../contract';
 import {
   COMPLETED_DELETIONS_SHOWN,
@@ -21,12 +21,11 @@ import {
 } from '../account';
 import type { ApplicationPdfContext } from '../applicationPdf';
 import { actorOf } from './accounts';
-import type { StaffSession } from './sessions';
+import { staffOf } from './sessions';
 import { audit } from '../db/auditTrail';
 
 export function deletionRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
   return async (app) => {
-    const staffOf = (request: FastifyRequest) => request.staff as StaffSession;
     app.get(
       '/deletion-requests',
       described(

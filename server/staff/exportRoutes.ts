@@ -20,7 +20,7 @@ import { staffCall } from './routeDescription';
 import type { ApplicationPdfContext } from '../applicationPdf';
 import { actorOf } from './accounts';
 import { exportColumns, resetColumns, saveColumns } from './exportColumns';
-import type { StaffSession } from './sessions';
+import { staffOf } from './sessions';
 import { versionedAnswerColumns } from './exportCsv';
 
 /** Room for a few thousand keys of the definitions' length. */
@@ -28,7 +28,6 @@ const COLUMN_LIST_BYTES = 256 * 1024;
 
 export function exportRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
   return async (app) => {
-    const staffOf = (request: FastifyRequest) => request.staff as StaffSession;
     const admin = { config: { staffAccess: 'admin' as const } };
 
     app.get(

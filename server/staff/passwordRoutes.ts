@@ -16,7 +16,7 @@ import {
 import type { HttpError } from '../errors';
 import { parse } from '../http/parse';
 import { described } from '../routeDescription';
-import { staffCall } from './routeDescription';
+import { staffCall, type RateLimited } from './routeDescription';
 import { refusals } from '../security/events';
 import type { ServiceContext } from '../http/context';
 import { joinStaff } from './accounts';
@@ -29,10 +29,7 @@ const linkRefused = (error: HttpError) =>
     ? 'token.reset_refused'
     : null;
 
-export function passwordRoutes(
-  ctx: ServiceContext,
-  limited: { rateLimit: { max: number; timeWindow: string } },
-): FastifyPluginAsync {
+export function passwordRoutes(ctx: ServiceContext, limited: RateLimited): FastifyPluginAsync {
   return async (app) => {
     const open = { config: { ...limited, staffAccess: 'anyone' as const } };
 

@@ -5,3 +5,8 @@ export const staffCall = (
   summary: string,
   rest: Omit<RouteDescription, 'tag' | 'summary'> = {},
 ): RouteDescription => ({ tag: 'staff', summary, security: 'staffSession', ...rest });
+
+/** The per-address rate limit the staff routes' caller hands to the route files that need it. */
+export interface RateLimited {
+  readonly rateLimit: { max: number; timeWindow: string };
+}

@@ -43,7 +43,12 @@ import { exportApplications, exportFileName } from './exportCsv';
 import { vaultOf } from '../crypto/answerVault';
 import * as links from './serviceLinks';
 import { FILE_CSP, FRAMABLE_FILE_CSP, FRAMABLE_FILE_FRAME_OPTIONS } from '../security/csp';
-import { clearCarriedStaffCookie, resolveStaffSession, type StaffSession } from './sessions';
+import {
+  clearCarriedStaffCookie,
+  resolveStaffSession,
+  staffOf,
+  type StaffSession,
+} from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -97,7 +102,6 @@ export function staffRoutes(ctx: ApplicationPdfContext): FastifyPluginAsync {
         throw new HttpError(403, staffMessages.forbidden);
       }
     });
-    const staffOf = (request: FastifyRequest) => request.staff as StaffSession;
 
     await app.register(signInRoutes(ctx, limited));
     await app.register(passwordRoutes(ctx, limited));

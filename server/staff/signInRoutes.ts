@@ -2,7 +2,7 @@
  * The staff console's sign-in steps (docs/staff.md): the password, the authenticator's set-up, the
  * second factor and signing out. Behind the staff routes' gates (`staffAccess`, ./routes.ts).
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { messageResponse, serverMessages } from '../../contract';
 import {
   enrolmentResponse,
@@ -17,11 +17,17 @@ import { CLEAR_SITE_DATA } from '../cookies';
 import type { HttpError } from '../errors';
 import { parse } from '../http/parse';
 import { described } from '../routeDescription';
-import { staffCall } from './routeDescription';
+import { staffCall, type RateLimited } from './routeDescription';
 import { refusals, type SecurityEvent } from '../security/events';
 import type { ApplicationPdfContext } from '../applicationPdf';
 import * as accounts from './accounts';
-import { clearStaffCookie, endStaffSession, setStaffCookie, type StaffSession } from './sessions';
+import {
+  clearStaffCookie,
+  endStaffSession,
+  setStaffCookie,
+  staffOf,
+  type StaffSession,
+} from './sessions';
 
 /** Which refusals of the sign-in steps are security events. */
 function signInRefusal(error: HttpError): SecurityEvent | null {
@@ -31,13 +37,8 @@ function signInRefusal(error: HttpError): SecurityEvent | null {
   return error.statusCode === 429 ? 'auth.lockout' : null;
 }
 
-export function signInRoutes(
-  ctx: ApplicationPdfContext,
-  limited: { rateLimit: { max: number; timeWindow: string } },
-): FastifyPluginAsync {
+export function signInRoutes(ctx: ApplicationPdfContext, limited: RateLimited): FastifyPluginAsync {
   return async (app) => {
-    const staffOf = (request: FastifyRequest) => request.staff as StaffSession;
-
     app.post(
       '/login',
       described(
